@@ -1,0 +1,40 @@
+"""Santorini (Roxley, 2016): the rules engine.
+
+>>> from aegean.santorini import Board
+>>> board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2")
+>>> board.play("b2-c3^d4")
+>>> board.position()
+'00000/00000/00000/00010/00000 2 c3,d4 b4,d2'
+"""
+
+from .board import Board
+from .errors import IllegalTurnError, NotationError, PositionError, SantoriniError
+from .notation import format_position, format_step, format_turn, parse_position, parse_turn
+from .outcome import Outcome, Termination
+from .perft import divide, perft, perft_bulk
+from .steps import END, Step, StepKind, Turn
+
+START_POSITION = "00000/00000/00000/00000/00000 1 - -"
+
+__all__ = [
+    "END",
+    "START_POSITION",
+    "Board",
+    "IllegalTurnError",
+    "NotationError",
+    "Outcome",
+    "PositionError",
+    "SantoriniError",
+    "Step",
+    "StepKind",
+    "Termination",
+    "Turn",
+    "divide",
+    "format_position",
+    "format_step",
+    "format_turn",
+    "parse_position",
+    "parse_turn",
+    "perft",
+    "perft_bulk",
+]

@@ -1,0 +1,295 @@
+"""Position and turn notation (the full spec is ``docs/notation.md``).
+
+>>> board = parse_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2")
+>>> format_position(board)
+'00000/00000/00000/00000/00000 1 b2,d4 b4,d2'
+>>> format_turn(parse_turn("b2-c3^d4"))
+'b2-c3^d4'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import NotationError, PositionError
+from .outcome import Outcome, Termination
+from .squares import SQUARE_NAMES, parse_square
+from .steps import (
+    END,
+    Step,
+    StepKind,
+    Turn,
+    build,
+    force,
+    move,
+    place,
+    step_dome,
+    step_dst,
+    step_kind,
+    step_src,
+)
+
+if TYPE_CHECKING:
+    from .board import Board
+
+_LEVEL_CHARS = "0123"
+_DOME_CHARS = "ABCD"
+_OPS = {"-": StepKind.MOVE, "^": StepKind.BUILD, ">": StepKind.FORCE}
+_OP_OF = {kind: op for op, kind in _OPS.items()}
+
+
+# ---------------------------------------------------------------------- turns
+def format_step(step: Step, board: Board | None = None, current: int | None = None) -> str:
+    """One step in notation. The actor square is left out when it is ``current`` (the
+    worker the turn is already using)."""
+    kind = step_kind(step)
+    if kind is StepKind.END:
+        return "."
+    if kind is StepKind.PLACE:
+        return "@" + SQUARE_NAMES[step_dst(step)]
+    if current is None and board is not None and board.turn and kind is StepKind.BUILD:
+        current = _current_worker(board.turn)
+    src = step_src(step)
+    actor = "" if src == current else SQUARE_NAMES[src]
+    dome = "D" if step_dome(step) else ""
+    return f"{actor}{_OP_OF[kind]}{SQUARE_NAMES[step_dst(step)]}{dome}"
+
+
+def _current_worker(steps: list[Step] | Turn) -> int | None:
+    current: int | None = None
+    for step in steps:
+        kind = step_kind(step)
+        if kind is StepKind.MOVE:
+            current = step_dst(step)
+        elif kind is StepKind.BUILD:
+            current = step_src(step)
+    return current
+
+
+def format_turn(turn: Turn) -> str:
+    """A full turn, e.g. ``b2-c3^d4``, ``b2-c3`` (a winning climb) or ``@b2@d4``."""
+    parts: list[str] = []
+    current: int | None = None
+    for step in turn:
+        if step == END:
+            continue
+        text = format_step(step, current=current)
+        if parts and text[0] not in "@-^>":
+            parts.append(",")
+        parts.append(text)
+        kind = step_kind(step)
+        if kind is StepKind.MOVE:
+            current = step_dst(step)
+        elif kind is StepKind.BUILD:
+            current = step_src(step)
+    return "".join(parts)
+
+
+def parse_turn(text: str) -> Turn:
+    """Read a turn (or the steps of one); raises :class:`NotationError` saying where."""
+    source = text
+    text = text.strip()
+    if not text:
+        raise NotationError("empty turn")
+    steps: list[Step] = []
+    current: int | None = None
+    i = 0
+
+    def square_at(j: int) -> int:
+        chunk = text[j : j + 2]
+        try:
+            return parse_square(chunk)
+        except ValueError:
+            raise NotationError(
+                f"bad turn {source!r}: expected a square (a1..e5) at {j + 1}, found {chunk or 'the end'!r}"
+            ) from None
+
+    while i < len(text):
+        ch = text[i]
+        if ch == "," and steps:
+            i += 1
+            continue
+        if ch == "@":
+            steps.append(place(square_at(i + 1)))
+            i += 3
+            continue
+        actor = current
+        if ch not in _OPS:
+            actor = square_at(i)
+            i += 2
+            if i >= len(text) or text[i] not in _OPS:
+                found = text[i] if i < len(text) else "the end"
+                raise NotationError(
+                    f"bad turn {source!r}: expected '-' (move), '^' (build) or '>' (force) "
+                    f"at {i + 1}, found {found!r}"
+                )
+        elif actor is None:
+            raise NotationError(f"bad turn {source!r}: the first step must name its worker, e.g. b2-c3")
+        kind = _OPS[text[i]]
+        target = square_at(i + 1)
+        i += 3
+        if kind is StepKind.MOVE:
+            steps.append(move(actor, target))
+            current = target
+        elif kind is StepKind.BUILD:
+            dome = i < len(text) and text[i] == "D"
+            i += dome
+            steps.append(build(actor, target, dome=dome))
+            current = actor
+        else:
+            steps.append(force(actor, target))
+    return tuple(steps)
+
+
+# ---------------------------------------------------------------------- positions
+def format_position(board: Board) -> str:
+    """The position of ``board`` as space-separated fields (``docs/notation.md``)."""
+    ranks = []
+    for rank in range(4, -1, -1):
+        row = []
+        for file in range(5):
+            s = rank * 5 + file
+            chars = _DOME_CHARS if board.domes >> s & 1 else _LEVEL_CHARS
+            row.append(chars[board.height[s]])
+        ranks.append("".join(row))
+    fields = ["/".join(ranks), str(board.to_move + 1)]
+    for squares in board.workers:
+        fields.append(",".join(SQUARE_NAMES[s] for s in squares) or "-")
+    if board.turn and step_kind(board.turn[0]) is not StepKind.PLACE:
+        fields.append("turn=" + format_turn(tuple(board.turn)))
+    outcome = board.decided
+    if outcome is not None:
+        winners = ",".join(str(p + 1) for p in sorted(outcome.winners))
+        fields.append(f"outcome={winners}:{outcome.termination.value}")
+    return " ".join(fields)
+
+
+def parse_position(text: str) -> Board:
+    """Read a position; a malformed one raises :class:`PositionError` naming the field."""
+    from .board import Board
+
+    fields = text.split()
+    if len(fields) < 4:
+        raise PositionError(
+            "count",
+            f"expected at least 4 fields (board, player to move, one per player), found {len(fields)}",
+        )
+    heights, domes = _parse_board(fields[0])
+    worker_fields = [f for f in fields[2:] if "=" not in f]
+    extra = fields[2 + len(worker_fields) :]
+    if any("=" not in f for f in extra) or len(fields) != 2 + len(worker_fields) + len(extra):
+        raise PositionError("order", "worker fields must come before key=value fields")
+    n_players = len(worker_fields)
+    if not 2 <= n_players <= 4:
+        raise PositionError("workers", f"expected one worker field per player (2-4), found {n_players}")
+    if fields[1] not in [str(p) for p in range(1, n_players + 1)]:
+        raise PositionError("to-move", f"expected a player 1..{n_players}, found {fields[1]!r}")
+    board = Board(n_players)
+    board.height = heights
+    board.domes = domes
+    board.to_move = int(fields[1]) - 1
+    seen: dict[int, int] = {}
+    for player, field in enumerate(worker_fields):
+        name = f"player-{player + 1}"
+        squares = [] if field == "-" else field.split(",")
+        if len(squares) > board.worker_counts[player]:
+            raise PositionError(name, f"{len(squares)} workers, at most {board.worker_counts[player]}")
+        for sq_text in squares:
+            try:
+                s = parse_square(sq_text)
+            except ValueError as error:
+                raise PositionError(name, str(error)) from None
+            if s in seen:
+                raise PositionError(name, f"two workers on {sq_text}")
+            if domes >> s & 1:
+                raise PositionError(name, f"a worker on the dome at {sq_text}")
+            seen[s] = player
+            board.workers[player].append(s)
+            board.owner[s] = player
+            board.occupied |= 1 << s
+    _check_placement(board)
+    if board.placing:
+        board.turn = [place(s) for s in board.workers[board.to_move]]
+    for field in extra:
+        key, _, value = field.partition("=")
+        if key == "turn":
+            if board.placing:
+                raise PositionError("turn", "a turn in progress during placement is implied by the workers")
+            try:
+                board.turn = list(parse_turn(value))
+            except NotationError as error:
+                raise PositionError("turn", str(error)) from None
+        elif key == "outcome":
+            board._outcome = _parse_outcome(value, n_players)
+        else:
+            raise PositionError(key, "unknown field (known: turn, outcome)")
+    board.rehash()
+    return board
+
+
+def _parse_board(field: str) -> tuple[list[int], int]:
+    ranks = field.split("/")
+    if len(ranks) != 5:
+        raise PositionError("board", f"expected 5 ranks separated by '/', found {len(ranks)}")
+    heights = [0] * 25
+    domes = 0
+    for i, rank_text in enumerate(ranks):
+        rank = 4 - i
+        if len(rank_text) != 5:
+            raise PositionError("board", f"rank {rank + 1} {rank_text!r} must have 5 squares")
+        for file, ch in enumerate(rank_text):
+            s = rank * 5 + file
+            if ch in _LEVEL_CHARS:
+                heights[s] = _LEVEL_CHARS.index(ch)
+            elif ch in _DOME_CHARS:
+                heights[s] = _DOME_CHARS.index(ch)
+                domes |= 1 << s
+            else:
+                raise PositionError(
+                    "board", f"{ch!r} on {SQUARE_NAMES[s]} is not a level (0-3) or a dome (A-D)"
+                )
+    return heights, domes
+
+
+def _check_placement(board: Board) -> None:
+    """Workers are placed a whole player at a time, before anyone moves."""
+    counts = [len(ws) for ws in board.workers]
+    for player, count in enumerate(counts):
+        full = board.worker_counts[player]
+        if 0 < count < full and player != board.to_move:
+            raise PositionError(
+                f"player-{player + 1}", f"{count} of {full} workers placed, but placing is one whole turn"
+            )
+    mover_full = counts[board.to_move] == board.worker_counts[board.to_move]
+    if mover_full and 0 in counts:
+        missing = counts.index(0) + 1
+        raise PositionError(
+            f"player-{missing}", f"no workers placed, but player {board.to_move + 1} is to move a worker"
+        )
+
+
+def _parse_outcome(value: str, n_players: int) -> Outcome:
+    winners_text, _, reason = value.partition(":")
+    try:
+        winners = frozenset(int(w) - 1 for w in winners_text.split(","))
+        termination = Termination(reason)
+    except ValueError:
+        raise PositionError("outcome", f"expected winners:reason like 1:climb, found {value!r}") from None
+    if not winners or not all(0 <= w < n_players for w in winners):
+        raise PositionError("outcome", f"winners must be players 1..{n_players}")
+    return Outcome(winners, termination)
+
+
+def board_diagram(board: Board) -> str:
+    """A plain-text picture: each square shows its level (or dome) and any worker."""
+    lines = []
+    for rank in range(4, -1, -1):
+        cells = []
+        for file in range(5):
+            s = rank * 5 + file
+            level = (_DOME_CHARS if board.domes >> s & 1 else _LEVEL_CHARS)[board.height[s]]
+            who = board.owner[s]
+            cells.append(level + ("." if who < 0 else str(who + 1)))
+        lines.append(f"{rank + 1} " + " ".join(cells))
+    lines.append("  " + " ".join(f + " " for f in "abcde").rstrip())
+    return "\n".join(lines)

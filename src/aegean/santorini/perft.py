@@ -1,0 +1,70 @@
+"""Perft: count the sequences of exactly ``depth`` full turns from a position.
+
+Convention (``docs/notation.md``): a winning turn ends the game, so it counts only as
+the last turn of a sequence; a player with no legal turn contributes 0.
+"""
+
+from __future__ import annotations
+
+from . import fastpath
+from .board import Board
+from .steps import Turn
+
+
+def perft(board: Board, depth: int) -> int:
+    """Perft by making and unmaking every turn, leaves included."""
+    if depth == 0:
+        return 1
+    if board.plain and not board.turn and not board.placing and board.decided is None:
+        return _perft_plain(board, depth)
+    total = 0
+    push, pop = board.push_turn, board.pop
+    for turn in board.legal_turns():
+        push(turn)
+        total += 1 if depth == 1 else perft(board, depth - 1)
+        pop()
+    return total
+
+
+def _perft_plain(board: Board, depth: int) -> int:
+    """``perft`` on the fast path: every turn made and unmade, with no stack entries."""
+    turns = fastpath.turns(board)
+    make, unmake = fastpath.make_turn, fastpath.unmake_turn
+    if depth == 1:
+        for turn in turns:
+            make(board, turn)
+            unmake(board)
+        return len(turns)
+    total = 0
+    for turn in turns:
+        make(board, turn)
+        if board.decided is None:
+            total += _perft_plain(board, depth - 1)
+        unmake(board)
+    return total
+
+
+def perft_bulk(board: Board, depth: int) -> int:
+    """Perft that counts the last level's turns without making them."""
+    if depth == 0:
+        return 1
+    if depth == 1:
+        if board.plain and not board.turn and not board.placing and board.decided is None:
+            return fastpath.count_turns(board)
+        return len(board.legal_turns())
+    total = 0
+    for turn in board.legal_turns():
+        board.push_turn(turn)
+        total += perft_bulk(board, depth - 1)
+        board.pop()
+    return total
+
+
+def divide(board: Board, depth: int) -> list[tuple[Turn, int]]:
+    """Per-turn perft counts at the root (``depth`` ≥ 1)."""
+    out = []
+    for turn in board.legal_turns():
+        board.push_turn(turn)
+        out.append((turn, perft_bulk(board, depth - 1)))
+        board.pop()
+    return out

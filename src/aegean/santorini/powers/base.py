@@ -1,0 +1,148 @@
+"""The hook points a power plugs into, with the base-game rules as their defaults.
+
+A power is a strategy object (as in scalachess's variants): it subclasses
+:class:`Power` and overrides only the hooks its card changes. The engine
+(:mod:`aegean.santorini.rules`) calls the hooks of every power in play at named points
+of the turn, so the core never asks *which* power it is dealing with.
+
+The hooks, in the order a turn meets them:
+
+========================  ==================================================  ==========================
+hook                      called                                              cards that need it
+========================  ==================================================  ==========================
+``worker_count``          at setup                                            Graeae, Moerae, Selene
+``placement_squares``     for each worker its owner places                    Bia, Eros, Hecate
+``start_of_turn``         for every power, when any player's turn starts      Morpheus, Circe, Hypnus
+``turn_steps``            the owner's turn: which steps may come next         Prometheus, Artemis, Hermes
+``move_targets``          inside the standard ``turn_steps``                  Apollo, Minotaur, Urania
+``build_steps``           inside the standard ``turn_steps``                  Atlas, Zeus, Selene
+``allows_opponent_step``  every opponent step is filtered through it          Athena, Hades, Limus
+``apply_step``            the owner's step takes effect                       Apollo, Minotaur, Bia
+``after_step``            for every power, after any step                     Harpies, Gaea, Dionysus
+``wins_with``             after the owner's move or build                     Pan, Chronus, Eros
+``vetoes_win``            for every opponent of a player about to win         Hera, Moerae
+``end_of_turn``           for every power, when any player's turn ends        Medusa, Athena
+``turn_key``              while listing full turns, to merge equal states      Hermes
+========================  ==================================================  ==========================
+
+A power that keeps state keeps it in ``board.tokens`` via ``board.set_token``, which
+the journal undoes and the Zobrist hash covers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, ClassVar
+
+from ..outcome import Termination
+from ..squares import NEIGHBORS, SQUARES
+from ..steps import BUILDS, END, MOVES, Step, StepKind, step_dst, step_kind, step_src
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+
+class Power:
+    """No power at all: the base rules (SANTORINI.md §2). Subclasses change them."""
+
+    #: The card's name as in ``POWERS.csv``; empty for "no power".
+    name: ClassVar[str] = ""
+    #: True only for the base rules: lets two-player games without powers use the
+    #: bitboard fast path. A subclass that overrides any hook must leave it False.
+    is_plain: ClassVar[bool] = True
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        cls.is_plain = False
+
+    # ---------------------------------------------------------------- setup
+    def worker_count(self) -> int:
+        """How many workers the owner places (rule 2: two)."""
+        return 2
+
+    def placement_squares(self, board: Board, player: int) -> list[int]:
+        """Where the owner may place its next worker: any unoccupied space."""
+        return [s for s in SQUARES if board.is_free(s)]
+
+    # ---------------------------------------------------------------- the owner's turn
+    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+        """Called for every power when ``player``'s turn starts."""
+
+    def turn_steps(self, board: Board, player: int) -> list[Step]:
+        """The steps the owner may take next in its turn (rule 2: move, then build).
+
+        Return ``[END]`` when the turn is complete; include ``END`` beside other steps
+        when those steps are optional.
+        """
+        turn = board.turn
+        if not turn:
+            return [
+                MOVES[worker][target]
+                for worker in board.workers[player]
+                for target in self.move_targets(board, player, worker)
+            ]
+        last = turn[-1]
+        if step_kind(last) is StepKind.MOVE:
+            return self.build_steps(board, player, step_dst(last))
+        return [END]
+
+    def move_targets(self, board: Board, player: int, worker: int) -> list[int]:
+        """Squares the worker on ``worker`` may move to: a neighboring unoccupied space
+        at most one level up (rule 2, "Move")."""
+        limit = board.height[worker] + 1
+        height, blocked = board.height, board.occupied | board.domes
+        return [t for t in NEIGHBORS[worker] if not blocked >> t & 1 and height[t] <= limit]
+
+    def build_steps(self, board: Board, player: int, worker: int) -> list[Step]:
+        """Builds by the worker on ``worker``: the fitting piece on a neighboring
+        unoccupied space (rule 2, "Build")."""
+        blocked = board.occupied | board.domes
+        return [BUILDS[worker][t] for t in NEIGHBORS[worker] if not blocked >> t & 1]
+
+    def apply_step(self, board: Board, player: int, step: Step) -> None:
+        """Carry out one of the owner's steps."""
+        kind = step_kind(step)
+        if kind is StepKind.MOVE or kind is StepKind.FORCE:
+            board.move_worker(step_src(step), step_dst(step))
+        elif kind is StepKind.BUILD:
+            board.build_on(step_dst(step), dome=bool(step & (1 << 14)))
+        elif kind is StepKind.PLACE:
+            board.add_worker(player, step_dst(step))
+
+    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+        """Called for every power after any player's step has taken effect."""
+
+    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+        """Called for every power when ``player``'s turn ends (before the next starts)."""
+
+    def turn_key(self, board: Board) -> Hashable:
+        """What of the turn in progress decides the rest of it (for merging states)."""
+        return tuple(board.turn)
+
+    # ---------------------------------------------------------------- opponents' turns
+    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+        """Whether opponent ``player`` may take ``step`` (Athena: not up)."""
+        return True
+
+    # ---------------------------------------------------------------- winning
+    def wins_with(self, board: Board, player: int, step: Step) -> Termination | None:
+        """Whether the owner's step, just taken, wins: moving *up* onto level 3 (rule 2.1).
+
+        Forced is not moved, and level 3 to level 3 is not up (rulings 1-2).
+        """
+        if step_kind(step) is StepKind.MOVE:
+            height = board.height
+            if height[step_dst(step)] == 3 and height[step_src(step)] < 3:
+                return Termination.CLIMB
+        return None
+
+    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+        """Whether this power stops opponent ``player`` winning with ``step`` (Hera)."""
+        return False
+
+    def __repr__(self) -> str:
+        return f"<Power {self.name or 'none'}>"
+
+
+#: The shared "no power" instance.
+NO_POWER = Power()

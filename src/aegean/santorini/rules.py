@@ -1,0 +1,233 @@
+"""The generic turn engine: legal steps, their effects, wins, and full turns.
+
+Everything here works for any set of powers by calling the hooks of
+:class:`~aegean.santorini.powers.base.Power`; the base game is what those hooks do by
+default. Two-player games without powers are also served by the faster
+:mod:`aegean.santorini.fastpath`, and the tests check the two agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from .outcome import Outcome, Termination
+from .squares import NEIGHBORS, square_name
+from .steps import END, Step, StepKind, Turn, place, step_dst, step_kind, step_src
+
+if TYPE_CHECKING:
+    from .board import Board
+
+
+# ---------------------------------------------------------------------- players
+def team_of(board: Board, player: int) -> frozenset[int]:
+    """The players who win and lose together with ``player`` (teams in 4-player games)."""
+    if board.n_players == 4:
+        return frozenset({player % 2, player % 2 + 2})
+    return frozenset({player})
+
+
+def opponents_of(board: Board, player: int) -> frozenset[int]:
+    return frozenset(range(board.n_players)) - team_of(board, player)
+
+
+def next_player(board: Board) -> int:
+    return (board.to_move + 1) % board.n_players
+
+
+def no_legal_turn_outcome(board: Board) -> Outcome:
+    """The player to move cannot move and build, and loses (rule 2.2)."""
+    return Outcome(opponents_of(board, board.to_move), Termination.NO_LEGAL_TURN)
+
+
+# ---------------------------------------------------------------------- steps
+def _placing_turn(board: Board) -> bool:
+    turn = board.turn
+    return bool(turn) and step_kind(turn[0]) is StepKind.PLACE if turn else board.placing
+
+
+def candidate_steps(board: Board) -> list[Step]:
+    """What the turn structure offers next, after opponents' restrictions.
+
+    Some of these may lead nowhere (a power's step after which the turn cannot be
+    finished); :func:`legal_steps` removes those.
+    """
+    player = board.to_move
+    power = board.powers[player]
+    if _placing_turn(board):
+        if not board.placing:
+            return [END]
+        steps = [place(s) for s in power.placement_squares(board, player)]
+    else:
+        steps = power.turn_steps(board, player)
+    for owner, other in enumerate(board.powers):
+        if owner != player and not other.is_plain:
+            steps = [s for s in steps if s == END or other.allows_opponent_step(board, owner, player, s)]
+    return steps
+
+
+def legal_steps(board: Board) -> list[Step]:
+    """The steps the player to move may take: those that can be part of a full turn."""
+    if board.decided is not None:
+        return []
+    candidates = candidate_steps(board)
+    if all(p.is_plain for p in board.powers):
+        # Base rules: after a move the vacated square can always be built on, so every
+        # candidate completes a turn.
+        return candidates
+    return [s for s in candidates if _completes(board, s, set())]
+
+
+def _completes(board: Board, step: Step, seen: set[Hashable]) -> bool:
+    mark, start_ply = board.checkpoint(), board.ply
+    try:
+        apply_step(board, step)
+        if board.decided is not None or board.ply != start_ply:
+            return True
+        key = _state_key(board)
+        if key in seen:
+            return False
+        seen.add(key)
+        return any(_completes(board, s, seen) for s in candidate_steps(board))
+    finally:
+        board.rollback(mark)
+
+
+def _state_key(board: Board) -> Hashable:
+    return board.zobrist_hash() if not board.turn else (
+        board.checkpoint()[1],
+        board.powers[board.to_move].turn_key(board),
+    )
+
+
+def apply_step(board: Board, step: Step) -> None:
+    """Carry out a step without checking it, then end the turn if nothing can follow."""
+    player = board.to_move
+    if step == END:
+        finish_turn(board)
+        return
+    board.add_turn_step(step)
+    board.powers[player].apply_step(board, player, step)
+    for owner, power in enumerate(board.powers):
+        if not power.is_plain:
+            power.after_step(board, owner, player, step)
+    if step_kind(step) is not StepKind.PLACE:
+        check_win(board, player, step)
+        if board.decided is not None:
+            return
+    if candidate_steps(board) == [END]:
+        finish_turn(board)
+
+
+def check_win(board: Board, player: int, step: Step) -> None:
+    """Win check after every move or build (ruling 7); opponents may veto (ruling 8)."""
+    termination = board.powers[player].wins_with(board, player, step)
+    if termination is None:
+        return
+    for owner, power in enumerate(board.powers):
+        if owner in opponents_of(board, player) and power.vetoes_win(board, owner, player, step):
+            return
+    board.set_outcome(Outcome(team_of(board, player), termination))
+
+
+def finish_turn(board: Board) -> None:
+    player = board.to_move
+    for owner, power in enumerate(board.powers):
+        power.end_of_turn(board, owner, player)
+    board.end_turn(next_player(board))
+    for owner, power in enumerate(board.powers):
+        power.start_of_turn(board, owner, board.to_move)
+
+
+# ---------------------------------------------------------------------- full turns
+def legal_turns(board: Board) -> list[Turn]:
+    """Every full turn from the current step on, found by trying steps depth first.
+
+    Sequences that end in the same position (and outcome) are one turn; the first found
+    is kept. A trailing ``END`` (declining optional steps) is implied, not listed.
+    """
+    found: dict[Hashable, Turn] = {}
+    seen: set[Hashable] = set()
+    start_ply = board.ply
+
+    def visit(path: Turn) -> None:
+        for step in candidate_steps(board):
+            mark = board.checkpoint()
+            apply_step(board, step)
+            if board.decided is not None or board.ply != start_ply:
+                turn = path if step == END else path + (step,)
+                found.setdefault((board.zobrist_hash(), board.decided), turn)
+            else:
+                key = _state_key(board)
+                if key not in seen:
+                    seen.add(key)
+                    visit(path + (step,))
+            board.rollback(mark)
+
+    if board.decided is None:
+        visit(())
+    return list(found.values())
+
+
+# ---------------------------------------------------------------------- explanations
+def explain_illegal(board: Board, step: Step) -> str:
+    """Why ``step`` is not legal now, in words a player understands."""
+    from .notation import format_step
+
+    player = board.to_move
+    kind = step_kind(step)
+    src, dst = step_src(step), step_dst(step)
+    offered = candidate_steps(board)
+    kinds = {step_kind(s) for s in offered}
+    if kind not in kinds:
+        wanted = " or ".join(sorted(k.name.lower() for k in kinds)) or "nothing"
+        return f"a {kind.name.lower()} is not possible now (expected: {wanted})"
+    if kind is StepKind.PLACE:
+        if not board.is_free(dst):
+            return f"{square_name(dst)} is occupied"
+    elif kind is StepKind.MOVE:
+        if board.owner[src] != player:
+            return f"no worker of player {player + 1} on {square_name(src)}"
+        if board.turn and step_kind(board.turn[-1]) is StepKind.MOVE and src != step_dst(board.turn[-1]):
+            return f"only the worker on {square_name(step_dst(board.turn[-1]))} may go on"
+        if dst not in NEIGHBORS[src]:
+            return f"{square_name(dst)} does not neighbor {square_name(src)}"
+        if board.domes >> dst & 1:
+            return f"{square_name(dst)} has a dome"
+        if board.occupied >> dst & 1:
+            return f"{square_name(dst)} is occupied by a worker"
+        rise = board.height[dst] - board.height[src]
+        if rise > 1:
+            return f"{square_name(dst)} is {rise} levels up from {square_name(src)} (at most 1)"
+    elif kind is StepKind.BUILD:
+        builders = {step_src(s) for s in offered if step_kind(s) is StepKind.BUILD}
+        if src not in builders:
+            names = ", ".join(square_name(b) for b in sorted(builders))
+            return f"the worker on {names} must build, not one on {square_name(src)}"
+        if dst not in NEIGHBORS[src] and dst != src:
+            return f"{square_name(dst)} does not neighbor the builder on {square_name(src)}"
+        if board.domes >> dst & 1:
+            return f"{square_name(dst)} has a dome: nothing can be built on it"
+        if board.occupied >> dst & 1:
+            return f"{square_name(dst)} is occupied by a worker"
+        if step & (1 << 14):
+            return f"a dome cannot be built on level {board.height[dst]} of {square_name(dst)}"
+    legal = ", ".join(format_step(s, board) for s in legal_steps(board))
+    return f"{format_step(step, board)} is not allowed here (legal: {legal})"
+
+
+def what_is_missing(board: Board) -> str:
+    from .notation import format_step
+
+    steps = ", ".join(format_step(s, board) for s in legal_steps(board))
+    return f"one more step is required, one of: {steps}"
+
+
+def related_turns(turn: Turn, legal: list[Turn]) -> list[Turn]:
+    """The legal turns of the worker ``turn`` starts with, or all of them if it has none."""
+    first = turn[0]
+    if step_kind(first) is not StepKind.PLACE:
+        same = [t for t in legal if t and step_kind(t[0]) is not StepKind.PLACE and step_src(t[0]) == step_src(first)]
+        if same:
+            return same
+    return legal
