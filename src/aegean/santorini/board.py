@@ -137,6 +137,11 @@ class Board:
     def worker_squares(self) -> list[int]:
         return [s for ws in self.workers for s in ws]
 
+    @property
+    def board_hash(self) -> int:
+        """The hash of the pieces, tokens and player to move, leaving out the turn in progress."""
+        return self._z
+
     def zobrist_hash(self) -> int:
         """A 64-bit hash of the position, including the turn in progress."""
         if self.turn:

@@ -32,7 +32,14 @@ def opponents_of(board: Board, player: int) -> frozenset[int]:
 
 
 def next_player(board: Board) -> int:
-    return (board.to_move + 1) % board.n_players
+    """Clockwise, unless a power claims the next turn (Dionysus)."""
+    player = board.to_move
+    for owner, power in enumerate(board.powers):
+        if not power.is_plain:
+            chosen = power.next_player(board, owner, player)
+            if chosen is not None:
+                return chosen
+    return (player + 1) % board.n_players
 
 
 def no_legal_turn_outcome(board: Board) -> Outcome:
@@ -94,10 +101,9 @@ def _completes(board: Board, step: Step, seen: set[Hashable]) -> bool:
 
 
 def _state_key(board: Board) -> Hashable:
-    return board.zobrist_hash() if not board.turn else (
-        board.checkpoint()[1],
-        board.powers[board.to_move].turn_key(board),
-    )
+    """Identifies a state in the middle of a turn: the position plus what the mover's
+    power says matters of the turn so far (so Hermes's back-and-forth moves merge)."""
+    return (board.board_hash, board.powers[board.to_move].turn_key(board))
 
 
 def apply_step(board: Board, step: Step) -> None:

@@ -22,6 +22,7 @@ hook                      called                                              ca
 ``wins_with``             after the owner's move or build                     Pan, Chronus, Eros
 ``vetoes_win``            for every opponent of a player about to win         Hera, Moerae
 ``end_of_turn``           for every power, when any player's turn ends        Medusa, Athena
+``next_player``           for every power, to pick who plays next             Dionysus
 ``turn_key``              while listing full turns, to merge equal states      Hermes
 ========================  ==================================================  ==========================
 
@@ -114,6 +115,11 @@ class Power:
 
     def end_of_turn(self, board: Board, owner: int, player: int) -> None:
         """Called for every power when ``player``'s turn ends (before the next starts)."""
+
+    def next_player(self, board: Board, owner: int, player: int) -> int | None:
+        """Who plays after ``player``'s turn, if this power decides it (Dionysus's extra
+        turns); ``None`` leaves the normal order."""
+        return None
 
     def turn_key(self, board: Board) -> Hashable:
         """What of the turn in progress decides the rest of it (for merging states)."""
