@@ -2,9 +2,9 @@
 
 >>> from aegean.santorini import Board
 >>> board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2")
->>> board.play("b2-c3^d4")
+>>> board.play("b2-c3^c4")
 >>> board.position()
-'00000/00000/00000/00010/00000 2 c3,d4 b4,d2'
+'00000/00100/00000/00000/00000 2 c3,d4 b4,d2'
 """
 
 from .board import Board

@@ -16,7 +16,7 @@ powers. The board picks one; tests check they agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from . import fastpath, rules, zobrist
 from .errors import IllegalTurnError, SantoriniError
@@ -53,16 +53,37 @@ class Board:
     >>> board.position()
     '00000/00000/00000/00000/00000 1 b2,d4 b4,d2'
     >>> len(board.legal_turns())
-    68
-    >>> board.play("b2-c3^d4")
-    >>> board.pop()
-    (7, ...)
+    80
+    >>> board.play("b2-c3^c4")
+    >>> board.position()
+    '00000/00100/00000/00000/00000 2 c3,d4 b4,d2'
+    >>> board.pop() == board.parse_turn("b2-c3^c4")
+    True
+    >>> board.play("b2-b4^b3")
+    Traceback (most recent call last):
+    ...
+    aegean.santorini.errors.IllegalTurnError: illegal turn b2-b4^b3: b4 does not neighbor b2
     """
 
     __slots__ = (
-        "n_players", "powers", "worker_counts", "height", "domes", "workers", "owner",
-        "occupied", "to_move", "turn", "tokens", "history", "ply", "plain",
-        "_outcome", "_z", "_journal", "_stack",
+        "_journal",
+        "_outcome",
+        "_stack",
+        "_z",
+        "domes",
+        "height",
+        "history",
+        "n_players",
+        "occupied",
+        "owner",
+        "plain",
+        "ply",
+        "powers",
+        "to_move",
+        "tokens",
+        "turn",
+        "worker_counts",
+        "workers",
     )
 
     def __init__(self, n_players: int = 2, powers: Sequence[Power | None] | None = None) -> None:
@@ -97,7 +118,7 @@ class Board:
         self.ply: int = 0
         self._outcome: Outcome | None = None
         self._z: int = zobrist.TO_MOVE[0]
-        self._journal: list[tuple[int, ...] | tuple[object, ...]] = []
+        self._journal: list[tuple[Any, ...]] = []
         # One entry per push/push_turn: (journal length, hash before, what was pushed).
         self._stack: list[tuple[int, int, Step | Turn]] = []
         self.plain: bool = n_players == 2 and all(type(p).is_plain for p in self.powers)
@@ -391,39 +412,39 @@ class Board:
             record = journal.pop()
             op = record[0]
             if op == _FAST_TURN:
-                fastpath.undo_record(self, record)  # type: ignore[arg-type]
+                fastpath.undo_record(self, record)
             elif op == _HEIGHT:
-                self.height[record[1]] = record[2]  # type: ignore[index]
+                self.height[record[1]] = record[2]
             elif op == _DOME:
-                self.domes ^= 1 << record[1]  # type: ignore[operator]
+                self.domes ^= 1 << record[1]
             elif op == _WORKER_MOVE:
-                _, player, index, src, dst = record  # type: ignore[misc]
+                _, player, index, src, dst = record
                 self.workers[player][index] = src
                 self.owner[dst] = -1
                 self.owner[src] = player
                 self.occupied ^= (1 << src) | (1 << dst)
             elif op == _WORKER_ADD:
-                square = self.workers[record[1]].pop()  # type: ignore[index]
+                square = self.workers[record[1]].pop()
                 self.owner[square] = -1
                 self.occupied &= ~(1 << square)
             elif op == _WORKER_REMOVE:
-                _, player, index, square = record  # type: ignore[misc]
+                _, player, index, square = record
                 self.workers[player].insert(index, square)
                 self.owner[square] = player
                 self.occupied |= 1 << square
             elif op == _TO_MOVE:
-                self.to_move = record[1]  # type: ignore[assignment]
+                self.to_move = record[1]
             elif op == _TURN_STEP:
                 self.turn.pop()
             elif op == _END_TURN:
                 self.history.pop()
                 self.ply -= 1
-                self.to_move = record[1]  # type: ignore[assignment]
-                self.turn = record[2]  # type: ignore[assignment]
+                self.to_move = record[1]
+                self.turn = record[2]
             elif op == _OUTCOME:
-                self._outcome = record[1]  # type: ignore[assignment]
+                self._outcome = record[1]
             elif op == _TOKEN:
-                _, key, old = record  # type: ignore[misc]
+                _, key, old = record
                 if old is None:
                     self.tokens.pop(key, None)
                 else:

@@ -42,7 +42,9 @@ class GameRecord:
     result: str = "*"
 
     @classmethod
-    def from_board(cls, board: Board, start: str = START, headers: dict[str, str] | None = None) -> GameRecord:
+    def from_board(
+        cls, board: Board, start: str = START, headers: dict[str, str] | None = None
+    ) -> GameRecord:
         """The record of the game ``board`` has played since ``start``."""
         record = cls([format_turn(t) for t in board.history], start, dict(headers or {}))
         outcome = board.outcome()

@@ -161,13 +161,13 @@ def legal_turns(board: Board) -> list[Turn]:
             mark = board.checkpoint()
             apply_step(board, step)
             if board.decided is not None or board.ply != start_ply:
-                turn = path if step == END else path + (step,)
+                turn = path if step == END else (*path, step)
                 found.setdefault((board.zobrist_hash(), board.decided), turn)
             else:
                 key = _state_key(board)
                 if key not in seen:
                     seen.add(key)
-                    visit(path + (step,))
+                    visit((*path, step))
             board.rollback(mark)
 
     if board.decided is None:
@@ -233,7 +233,8 @@ def related_turns(turn: Turn, legal: list[Turn]) -> list[Turn]:
     """The legal turns of the worker ``turn`` starts with, or all of them if it has none."""
     first = turn[0]
     if step_kind(first) is not StepKind.PLACE:
-        same = [t for t in legal if t and step_kind(t[0]) is not StepKind.PLACE and step_src(t[0]) == step_src(first)]
+        actor = step_src(first)
+        same = [t for t in legal if step_kind(t[0]) is not StepKind.PLACE and step_src(t[0]) == actor]
         if same:
             return same
     return legal

@@ -1,8 +1,9 @@
 """Steps: the sub-actions a turn is made of, packed into small ints.
 
 A turn is a sequence of steps (OpenSpiel's sub-actions): place, move, build, and the
-steps powers add (force, end; powers with actions of their own get kinds of their own). Steps are ints so that generators can make
-tens of thousands per millisecond and so that they hash and compare for free::
+steps powers add (force, end; powers with actions of their own will get kinds of their
+own). Steps are ints so that generators can make tens of thousands per millisecond and
+so that they hash and compare for free::
 
     bits 0-4   target square (the square placed on, moved to, built on, forced to)
     bits 5-9   actor square (the worker that moves or builds; the forced worker)

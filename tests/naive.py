@@ -1,0 +1,209 @@
+"""A deliberately naive Santorini generator, written from SANTORINI.md §1–2 alone.
+
+It shares no code with :mod:`aegean`: its own board (a dict ``(file, rank) -> level``,
+a set of domed squares, a tuple of worker coordinates per player), its own neighbour
+computation, its own position parser and formatter and its own perft. It is meant to be
+*obviously* correct rather than fast, so that the engine's generators can be checked
+against it (``tests/test_perft.py``).
+
+Coordinates are ``(file, rank)`` with ``file`` 0..4 for ``a``..``e`` and ``rank`` 0..4
+for ``1``..``5``. Turns come out as strings in the project's notation: ``b2-c3^d4``
+(move, then build), ``b2-c3`` (a winning climb: the game ends, no build) and
+``@b2@d4`` (placing both workers; squares listed rank by rank, then file by file).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+Coord = tuple[int, int]
+
+FILES = "abcde"
+RANKS = "12345"
+ALL_COORDS: tuple[Coord, ...] = tuple((f, r) for r in range(5) for f in range(5))
+
+
+def name(coord: Coord) -> str:
+    return FILES[coord[0]] + RANKS[coord[1]]
+
+
+def coord(text: str) -> Coord:
+    if len(text) != 2 or text[0] not in FILES or text[1] not in RANKS:
+        raise ValueError(f"not a square: {text!r}")
+    return (FILES.index(text[0]), RANKS.index(text[1]))
+
+
+def neighbours(c: Coord) -> list[Coord]:
+    """The up-to-8 squares around ``c`` (orthogonal and diagonal), on the board."""
+    out = []
+    for df in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            if df == 0 and dr == 0:
+                continue
+            f, r = c[0] + df, c[1] + dr
+            if 0 <= f <= 4 and 0 <= r <= 4:
+                out.append((f, r))
+    return out
+
+
+@dataclass
+class Pos:
+    """A two-player base-game position between turns."""
+
+    levels: dict[Coord, int]
+    domes: set[Coord]
+    workers: list[list[Coord]]  # workers[player] in the order they were placed
+    to_move: int  # 0 or 1
+
+    def copy(self) -> Pos:
+        return Pos(dict(self.levels), set(self.domes), [list(w) for w in self.workers], self.to_move)
+
+    def worker_at(self, c: Coord) -> bool:
+        return any(c in ws for ws in self.workers)
+
+    def unoccupied(self, c: Coord) -> bool:
+        """Neither a worker nor a dome on ``c`` (SANTORINI.md §1)."""
+        return not self.worker_at(c) and c not in self.domes
+
+    def key(self) -> tuple[object, ...]:
+        """What identifies the position (worker order within a player does not matter)."""
+        return (
+            tuple(self.levels[c] for c in ALL_COORDS),
+            tuple(sorted(self.domes)),
+            tuple(tuple(sorted(ws)) for ws in self.workers),
+            self.to_move,
+        )
+
+
+def parse(text: str) -> Pos:
+    """Read ``<ranks 5..1> <player to move> <p1 workers> <p2 workers>``; no key=value fields."""
+    fields = text.split()
+    if len(fields) != 4:
+        raise ValueError(f"expected 4 fields, got {len(fields)}")
+    ranks = fields[0].split("/")
+    if len(ranks) != 5 or any(len(r) != 5 for r in ranks):
+        raise ValueError("expected 5 ranks of 5 squares")
+    levels: dict[Coord, int] = {}
+    domes: set[Coord] = set()
+    for i, row in enumerate(ranks):
+        rank = 4 - i
+        for f, ch in enumerate(row):
+            if ch in "0123":
+                levels[(f, rank)] = int(ch)
+            elif ch in "ABCD":
+                levels[(f, rank)] = "ABCD".index(ch)
+                domes.add((f, rank))
+            else:
+                raise ValueError(f"bad square character {ch!r}")
+    if fields[1] not in ("1", "2"):
+        raise ValueError("player to move must be 1 or 2")
+    workers = [[] if fw == "-" else [coord(s) for s in fw.split(",")] for fw in fields[2:]]
+    return Pos(levels, domes, workers, int(fields[1]) - 1)
+
+
+def format_pos(pos: Pos) -> str:
+    rows = []
+    for rank in range(4, -1, -1):
+        row = ""
+        for f in range(5):
+            level = pos.levels[(f, rank)]
+            row += "ABCD"[level] if (f, rank) in pos.domes else "0123"[level]
+        rows.append(row)
+    fields = ["/".join(rows), str(pos.to_move + 1)]
+    fields += [",".join(name(c) for c in ws) or "-" for ws in pos.workers]
+    return " ".join(fields)
+
+
+def successors(pos: Pos) -> list[tuple[str, Pos, bool]]:
+    """Every legal turn as ``(notation, position after it, whether it wins)``."""
+    me = pos.to_move
+    out: list[tuple[str, Pos, bool]] = []
+    if len(pos.workers[me]) == 0:
+        # Setup: the player places both workers on unoccupied squares (SANTORINI.md §2).
+        free = [c for c in ALL_COORDS if pos.unoccupied(c)]
+        for a, b in combinations(free, 2):
+            nxt = pos.copy()
+            nxt.workers[me] = [a, b]
+            nxt.to_move = 1 - me
+            out.append((f"@{name(a)}@{name(b)}", nxt, False))
+        return out
+    if len(pos.workers[me]) != 2:
+        raise ValueError("the naive generator handles only whole placements")
+    for index, src in enumerate(pos.workers[me]):
+        for dst in neighbours(src):
+            # Move: to a neighbouring unoccupied square, at most one level up.
+            if not pos.unoccupied(dst):
+                continue
+            if pos.levels[dst] > pos.levels[src] + 1:
+                continue
+            moved = pos.copy()
+            moved.workers[me][index] = dst
+            # Win: moving *up* onto level 3 ends the game at once, with no build.
+            if pos.levels[dst] == 3 and pos.levels[src] < 3:
+                moved.to_move = 1 - me
+                out.append((f"{name(src)}-{name(dst)}", moved, True))
+                continue
+            # Build: the fitting piece on an unoccupied square neighbouring the moved worker.
+            for target in neighbours(dst):
+                if not moved.unoccupied(target):
+                    continue
+                built = moved.copy()
+                if built.levels[target] == 3:
+                    built.domes.add(target)
+                else:
+                    built.levels[target] += 1
+                built.to_move = 1 - me
+                out.append((f"{name(src)}-{name(dst)}^{name(target)}", built, False))
+    return out
+
+
+def legal_turns(pos: Pos) -> list[str]:
+    return [turn for turn, _, _ in successors(pos)]
+
+
+def count_turns(pos: Pos) -> int:
+    """``len(legal_turns(pos))`` by counting instead of building positions."""
+    me = pos.to_move
+    if len(pos.workers[me]) == 0:
+        free = sum(1 for c in ALL_COORDS if pos.unoccupied(c))
+        return free * (free - 1) // 2
+    total = 0
+    for src in pos.workers[me]:
+        for dst in neighbours(src):
+            if not pos.unoccupied(dst) or pos.levels[dst] > pos.levels[src] + 1:
+                continue
+            if pos.levels[dst] == 3 and pos.levels[src] < 3:
+                total += 1
+                continue
+            for target in neighbours(dst):
+                # After the move, ``src`` is empty and ``dst`` holds the worker.
+                if target == src or (pos.unoccupied(target) and target != dst):
+                    total += 1
+    return total
+
+
+def perft(pos: Pos, depth: int) -> int:
+    """Sequences of exactly ``depth`` turns; a winning turn can only be the last one."""
+    if depth == 0:
+        return 1
+    if depth == 1:
+        return count_turns(pos)
+    return sum(perft(nxt, depth - 1) for _, nxt, won in successors(pos) if not won)
+
+
+def apply(pos: Pos, turn: str) -> tuple[Pos, bool]:
+    """The position after ``turn`` (which must be legal) and whether it won."""
+    for text, nxt, won in successors(pos):
+        if text == turn:
+            return nxt, won
+    raise ValueError(f"illegal turn {turn!r}")
+
+
+_SQUARE = re.compile(r"[a-e][1-5]")
+
+
+def map_squares(text: str, mapping: dict[str, str]) -> str:
+    """Rename every square in ``text`` (a turn or a worker list) through ``mapping``."""
+    return _SQUARE.sub(lambda m: mapping[m.group(0)], text)
