@@ -14,6 +14,7 @@ for ``1``..``5``. Turns come out as strings in the project's notation: ``b2-c3^d
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from itertools import combinations
@@ -207,3 +208,42 @@ _SQUARE = re.compile(r"[a-e][1-5]")
 def map_squares(text: str, mapping: dict[str, str]) -> str:
     """Rename every square in ``text`` (a turn or a worker list) through ``mapping``."""
     return _SQUARE.sub(lambda m: mapping[m.group(0)], text)
+
+
+# ---------------------------------------------------------------------- position sources
+# Seeded sources of test positions, as notation strings (they use nothing but this file).
+
+
+def random_board(rng: random.Random, dome_chance: float = 0.2, placed: int = 2) -> str:
+    """An arbitrary but valid position: random levels, domes on any level (``A``-``D``),
+    and ``placed`` players with both workers on dome-free squares (0: player 1 to place,
+    1: player 2 to place, 2: a random player to move)."""
+    levels = {c: rng.randrange(4) for c in ALL_COORDS}
+    domes = {c for c in ALL_COORDS if rng.random() < dome_chance}
+    free = [c for c in ALL_COORDS if c not in domes]
+    while len(free) < 4:  # keep room for four workers
+        domes.discard(rng.choice(sorted(domes)))
+        free = [c for c in ALL_COORDS if c not in domes]
+    squares = rng.sample(free, 4)
+    workers = [squares[:2] if placed >= 1 else [], squares[2:] if placed >= 2 else []]
+    to_move = rng.randrange(2) if placed == 2 else placed
+    return format_pos(Pos(levels, domes, workers, to_move))
+
+
+def random_game(rng: random.Random, prefer_long: float = 0.8) -> list[str]:
+    """The positions before each turn of a random game from the empty board, including
+    the last one (a player with no legal turn, or the one before a winning climb).
+
+    With probability ``prefer_long`` a non-winning turn is chosen when there is one, so
+    that games grow towers before they end."""
+    pos = parse("00000/00000/00000/00000/00000 1 - -")
+    seen = []
+    while True:
+        seen.append(format_pos(pos))
+        options = successors(pos)
+        if not options:
+            return seen
+        quiet = [o for o in options if not o[2]]
+        _, pos, won = rng.choice(quiet if quiet and rng.random() < prefer_long else options)
+        if won:
+            return seen

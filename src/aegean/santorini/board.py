@@ -269,7 +269,14 @@ class Board:
         legal_full = self.legal_turns()
         problem: str | None = None
         for i, step in enumerate(turn):
-            if self._outcome is not None or self.ply != start_ply:
+            if self._outcome is not None:
+                problem = (
+                    "the game is over"
+                    if i == 0
+                    else f"{format_step(turn[i - 1])} wins the game, so nothing may follow it"
+                )
+                break
+            if self.ply != start_ply:
                 problem = f"the turn is over before step {i + 1}"
                 break
             step = self._normalize(step)

@@ -1,9 +1,10 @@
 """The bitboard fast path for two-player games without powers.
 
 The same rules as :mod:`aegean.santorini.rules` with the power hooks stripped out,
-written for CPython speed: bit masks for occupancy, precomputed step tables, and a
-single journal record per turn. ``Board`` uses it only when ``board.plain`` is true;
-``tests/test_fastpath.py`` checks it against the generic engine.
+written for CPython speed: bit masks for occupancy, precomputed step, hash and turn
+tables, and a single small journal record per turn. ``Board`` uses it only when
+``board.plain`` is true; ``tests/test_fastpath.py`` checks it against the generic engine.
+Every figure in ``docs/performance.md`` is measured through these functions.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Final
 from . import zobrist
 from .outcome import Outcome, Termination
 from .squares import NEIGHBOR_MASK, NEIGHBORS
-from .steps import DOME_FLAG, MOVES, Turn, place
+from .steps import BUILDS, DOME_FLAG, MOVES, Turn, place
 
 if TYPE_CHECKING:
     from .board import Board
@@ -29,13 +30,58 @@ _WIN_OUTCOMES: Final = (
     Outcome(frozenset({0}), Termination.CLIMB),
     Outcome(frozenset({1}), Termination.CLIMB),
 )
+_BIT: Final = tuple(1 << s for s in range(25))
+
+# Tables indexed by the move step itself (``MOVES[src][dst]`` < 4096), so ``make_turn``
+# does one list lookup instead of several shifts and key lookups.
+_MOVE_SPAN: Final = max(max(row) for row in MOVES) + 1
+#: ``_MOVE_OCC[move]``: the occupancy bits that change (source and destination).
+_MOVE_OCC: Final = [0] * _MOVE_SPAN
+#: ``_MOVE_Z[player][move]``: the hash change of the move plus the change of player to move.
+_MOVE_Z: Final = ([0] * _MOVE_SPAN, [0] * _MOVE_SPAN)
+for _src in range(25):
+    for _dst in NEIGHBORS[_src]:
+        _mv = MOVES[_src][_dst]
+        _MOVE_OCC[_mv] = 1 << _src | 1 << _dst
+        for _player in (0, 1):
+            _MOVE_Z[_player][_mv] = (
+                zobrist.WORKER[_player][_src] ^ zobrist.WORKER[_player][_dst]
+                ^ zobrist.TO_MOVE[0] ^ zobrist.TO_MOVE[1]
+            )
+#: ``_RAISE_Z[square][level]``: the hash change of a block raising ``square`` from ``level``.
+_RAISE_Z: Final = tuple(
+    tuple(zobrist.HEIGHT[s][h] ^ zobrist.HEIGHT[s][h + 1] for h in range(3)) for s in range(25)
+)
+_DOME_Z: Final = zobrist.DOME
+
+#: Marks a journal record whose turn built (any other value is the outcome before a win).
+_BUILT: Final = object()
+
+#: ``(move << 25 | free neighbors of the destination) -> the (move, build) turns``,
+#: filled on first use (a few thousand entries in practice): listing a move's turns is
+#: then one dict lookup and a C-level ``extend`` instead of making tuples each time.
+_TURNS_OF: dict[int, tuple[Turn, ...]] = {}
+
+
+def _turns_of_move(key: int) -> tuple[Turn, ...]:
+    mv = key >> 25
+    builds = BUILDS[mv & 31]
+    free = key & 0x1FFFFFF
+    turns = tuple((mv, builds[t]) for t in NEIGHBORS[mv & 31] if free >> t & 1)
+    _TURNS_OF[key] = turns
+    return turns
 
 
 def turns(board: Board) -> list[Turn]:
-    """Every legal full turn: ``(move,)`` for a winning climb, else ``(move, build)``."""
+    """Every legal full turn: ``(move,)`` for a winning climb, else ``(move, build)``.
+
+    Ordered by worker (as in ``board.workers``), destination, then build square, both
+    ascending: :mod:`aegean.santorini.playout` picks the k-th turn in this order.
+    """
     height = board.height
     blocked = board.occupied | board.domes
     out: list[Turn] = []
+    cached = _TURNS_OF.get
     for w in board.workers[board.to_move]:
         hw = height[w]
         limit = hw + 1
@@ -47,11 +93,11 @@ def turns(board: Board) -> list[Turn]:
             hd = height[d]
             if hd > limit:
                 continue
-            mv = row[d]
             if hd == 3 and hw == 2:
-                out.append((mv,))
+                out.append((row[d],))
             else:
-                out.extend([(mv, s) for bit, s in BUILD_BITS[d] if free & bit])
+                key = row[d] << 25 | NEIGHBOR_MASK[d] & free
+                out += cached(key) or _turns_of_move(key)
     return out
 
 
@@ -65,9 +111,12 @@ def count_turns(board: Board) -> int:
         limit = hw + 1
         free = ~blocked | 1 << w
         for d in NEIGHBORS[w]:
-            if blocked >> d & 1 or height[d] > limit:
+            if blocked >> d & 1:
                 continue
-            if height[d] == 3 and hw == 2:
+            hd = height[d]
+            if hd > limit:
+                continue
+            if hd == 3 and hw == 2:
                 total += 1
             else:
                 total += (NEIGHBOR_MASK[d] & free).bit_count()
@@ -89,69 +138,81 @@ def has_turn(board: Board) -> bool:
 def placements(board: Board) -> list[Turn]:
     """Placement turns: each unordered pair of free squares (or single free squares if
     one worker is still to place)."""
-    free = [s for s in range(25) if board.is_free(s)]
+    blocked = board.occupied | board.domes
+    free = [_PLACES[s] for s in range(25) if not blocked >> s & 1]
     missing = board.worker_counts[board.to_move] - len(board.workers[board.to_move])
-    return [tuple(_PLACES[s] for s in combo) for combo in combinations(free, missing)]
+    return list(combinations(free, missing))
 
 
 def make_turn(board: Board, turn: Turn) -> None:
-    """Play a (move[, build]) turn with one journal record (the board's ``_FAST_TURN``)."""
+    """Play a (move[, build]) turn with one journal record ``(_FAST_TURN, old hash, flag)``.
+
+    The record is small because :func:`unmake_turn` reads the rest back from the turn
+    (the last ``board.history`` entry): who moved is the player not to move, a build was a
+    dome exactly when its square now holds one. ``flag`` is ``_BUILT`` after a build, else
+    the outcome before the winning climb.
+    """
     player = board.to_move
     mv = turn[0]
     src = mv >> 5 & 31
     dst = mv & 31
     workers = board.workers[player]
-    index = 0 if workers[0] == src else 1
-    workers[index] = dst
+    workers[workers[0] != src] = dst  # index 0 or 1: the worker order is kept
     owner = board.owner
     owner[src] = -1
     owner[dst] = player
-    board.occupied ^= (1 << src) | (1 << dst)
-    wkeys = zobrist.WORKER[player]
-    z = board._z ^ wkeys[src] ^ wkeys[dst] ^ zobrist.TO_MOVE[player] ^ zobrist.TO_MOVE[1 - player]
+    board.occupied ^= _MOVE_OCC[mv]
+    z = board._z
     height = board.height
-    if height[dst] == 3 and height[src] < 3:
+    if height[dst] == 3 and height[src] != 3:  # moved up onto level 3: a win, no build
+        board._journal.append((_FAST_TURN, z, board._outcome))
         board._outcome = _WIN_OUTCOMES[player]
-        bsq, dome = -1, False
+        board._z = z ^ _MOVE_Z[player][mv]
     else:
+        board._journal.append((_FAST_TURN, z, _BUILT))
         b = turn[1]
         bsq = b & 31
         level = height[bsq]
         if level == 3 or b & DOME_FLAG:
-            board.domes ^= 1 << bsq
-            z ^= zobrist.DOME[bsq]
-            dome = True
+            board.domes ^= _BIT[bsq]
+            board._z = z ^ _MOVE_Z[player][mv] ^ _DOME_Z[bsq]
         else:
             height[bsq] = level + 1
-            hkeys = zobrist.HEIGHT[bsq]
-            z ^= hkeys[level] ^ hkeys[level + 1]
-            dome = False
-    board._journal.append((_FAST_TURN, player, index, src, dst, bsq, dome, board._z))
-    board._z = z
+            board._z = z ^ _MOVE_Z[player][mv] ^ _RAISE_Z[bsq][level]
     board.to_move = 1 - player
     board.ply += 1
     board.history.append(turn)
 
 
 def unmake_turn(board: Board) -> None:
-    """Take back the last :func:`make_turn`."""
-    undo_record(board, board._journal.pop())
-
-
-def undo_record(board: Board, record: tuple[int, int, int, int, int, int, bool, int]) -> None:
-    _, player, index, src, dst, bsq, dome, z = record
-    board.history.pop()
+    """Take back the last :func:`make_turn` (its record must be the journal's last)."""
+    _, board._z, flag = board._journal.pop()
+    turn = board.history.pop()
     board.ply -= 1
-    board.to_move = player
-    board._outcome = None
-    if bsq >= 0:
-        if dome:
-            board.domes ^= 1 << bsq
+    player = board.to_move = 1 - board.to_move
+    mv = turn[0]
+    src = mv >> 5 & 31
+    dst = mv & 31
+    if flag is _BUILT:
+        bsq = turn[1] & 31
+        if board.domes >> bsq & 1:  # nothing is built on a dome: this turn put it there
+            board.domes ^= _BIT[bsq]
         else:
             board.height[bsq] -= 1
-    board.workers[player][index] = src
+    else:
+        board._outcome = flag  # type: ignore[assignment]
+    workers = board.workers[player]
+    workers[workers[0] != dst] = src
     owner = board.owner
     owner[dst] = -1
     owner[src] = player
-    board.occupied ^= (1 << src) | (1 << dst)
-    board._z = z
+    board.occupied ^= _MOVE_OCC[mv]
+
+
+def undo_record(board: Board, record: tuple[int, int, object]) -> None:
+    """Undo a fast-turn record already popped from the journal (``Board._unwind``).
+
+    It goes back on the journal so that :func:`unmake_turn` stays the one undo.
+    """
+    board._journal.append(record)
+    unmake_turn(board)

@@ -210,8 +210,11 @@ def parse_position(text: str) -> Board:
     _check_placement(board)
     if board.placing:
         board.turn = [place(s) for s in board.workers[board.to_move]]
+    keys = [field.partition("=")[0] for field in extra]
     for field in extra:
         key, _, value = field.partition("=")
+        if keys.count(key) > 1:
+            raise PositionError(key or field, f"{key or field!r} is given {keys.count(key)} times")
         if key == "turn":
             if board.placing:
                 raise PositionError("turn", "a turn in progress during placement is implied by the workers")
@@ -222,7 +225,7 @@ def parse_position(text: str) -> Board:
         elif key == "outcome":
             board._outcome = _parse_outcome(value, n_players)
         else:
-            raise PositionError(key, "unknown field (known: turn, outcome)")
+            raise PositionError(key or field, f"unknown field {field!r} (known keys: turn, outcome)")
     board.rehash()
     return board
 

@@ -2,6 +2,12 @@
 
 Convention (``docs/notation.md``): a winning turn ends the game, so it counts only as
 the last turn of a sequence; a player with no legal turn contributes 0.
+
+Both counters take the fast path (:mod:`aegean.santorini.fastpath`) when the board
+allows it (two players, no powers, between turns, placement over) and otherwise the
+generic ``Board.legal_turns``/``push_turn``/``pop``. The fast path makes and unmakes
+turns with the very ``make_turn``/``unmake_turn`` that ``Board.push_turn``/``pop`` use,
+so ``perft`` measures the engine's real make/unmake (``bench/bench_perft.py``).
 """
 
 from __future__ import annotations
@@ -11,11 +17,15 @@ from .board import Board
 from .steps import Turn
 
 
+def _fast(board: Board) -> bool:
+    return board.plain and not board.turn and not board.placing and board.decided is None
+
+
 def perft(board: Board, depth: int) -> int:
     """Perft by making and unmaking every turn, leaves included."""
     if depth == 0:
         return 1
-    if board.plain and not board.turn and not board.placing and board.decided is None:
+    if _fast(board):
         return _perft_plain(board, depth)
     total = 0
     push, pop = board.push_turn, board.pop
@@ -38,7 +48,7 @@ def _perft_plain(board: Board, depth: int) -> int:
     total = 0
     for turn in turns:
         make(board, turn)
-        if board.decided is None:
+        if board.decided is None:  # a win ends the game: it counts only as a last turn
             total += _perft_plain(board, depth - 1)
         unmake(board)
     return total
@@ -48,15 +58,37 @@ def perft_bulk(board: Board, depth: int) -> int:
     """Perft that counts the last level's turns without making them."""
     if depth == 0:
         return 1
+    if _fast(board):
+        return _perft_bulk_plain(board, depth)
     if depth == 1:
-        if board.plain and not board.turn and not board.placing and board.decided is None:
-            return fastpath.count_turns(board)
         return len(board.legal_turns())
     total = 0
     for turn in board.legal_turns():
         board.push_turn(turn)
         total += perft_bulk(board, depth - 1)
         board.pop()
+    return total
+
+
+def _perft_bulk_plain(board: Board, depth: int) -> int:
+    """``perft_bulk`` on the fast path."""
+    if depth == 1:
+        return fastpath.count_turns(board)
+    make, unmake = fastpath.make_turn, fastpath.unmake_turn
+    total = 0
+    if depth == 2:
+        count = fastpath.count_turns
+        for turn in fastpath.turns(board):
+            make(board, turn)
+            if board.decided is None:  # a win counts only as a last turn
+                total += count(board)
+            unmake(board)
+        return total
+    for turn in fastpath.turns(board):
+        make(board, turn)
+        if board.decided is None:
+            total += _perft_bulk_plain(board, depth - 1)
+        unmake(board)
     return total
 
 

@@ -30,6 +30,9 @@ from .notation import format_turn, parse_turn
 START = "00000/00000/00000/00000/00000 1 - -"
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
 _FORMAT_VERSION = 1
+_UNESCAPE = re.compile(r"\\(u[0-9a-f]{4}|U[0-9a-f]{8}|.)")
+_KEY = re.compile(r"\w+")
+_RESULT = re.compile(r"1-0|0-1|[1-4](\+[1-4])* won|\*")
 
 
 @dataclass
@@ -86,11 +89,17 @@ class GameRecord:
         start, result = data.get("start", START), data.get("result", "*")
         if not isinstance(start, str) or not isinstance(result, str):
             raise NotationError("bad record: start and result must be strings")
+        _check_result(result)
+        for number, turn in enumerate(turns, 1):
+            _check_turn(number, turn)
         return cls(list(turns), start, dict(headers), result)
 
     # ------------------------------------------------------------------ text
     def to_text(self) -> str:
         headers = {"Game": "Santorini", **self.headers, "Start": self.start, "Result": self.result}
+        for key in headers:
+            if not _KEY.fullmatch(key):
+                raise NotationError(f"bad record header name {key!r}: use letters, digits and _")
         lines = [f'[{key} "{_escape(value)}"]' for key, value in headers.items()]
         tokens = [f"{i}. {turn}" for i, turn in enumerate(self.turns, 1)] + [self.result]
         body, line = [], ""
@@ -123,21 +132,29 @@ class GameRecord:
         body = tokens[:-1]
         if result == "won" and body:
             result = f"{body.pop()} won"
+        _check_result(result)
         turns: list[str] = []
-        expect = 1
-        for token in body:
-            if token.endswith(".") and token[:-1].isdigit():
-                if int(token[:-1]) != expect:
-                    raise NotationError(f"bad record: turn number {token} where {expect}. was expected")
-                expect += 1
-                continue
-            parse_turn(token)  # raises NotationError naming the bad turn
-            turns.append(token)
-        if len(turns) != expect - 1:
-            raise NotationError("bad record: every turn must be numbered")
+        for index, token in enumerate(body):
+            if index % 2 == 0:  # every turn is preceded by its number
+                expect = f"{len(turns) + 1}."
+                if token != expect:
+                    if token.endswith(".") and token[:-1].isdigit():
+                        raise NotationError(f"bad record: turn number {token} where {expect} was expected")
+                    raise NotationError(f"bad record: expected turn number {expect}, found {token!r}")
+            else:
+                if token.endswith(".") and token[:-1].isdigit():
+                    raise NotationError(f"bad record: turn number {body[index - 1]} has no turn after it")
+                _check_turn(len(turns) + 1, token)
+                turns.append(token)
+        if len(body) % 2:
+            raise NotationError(f"bad record: turn number {body[-1]} has no turn after it")
         start = headers.pop("Start", START)
         headers.pop("Game", None)
-        headers.pop("Result", None)
+        stated = headers.pop("Result", result)
+        if stated != result:
+            raise NotationError(
+                f"bad record: the Result header says {stated!r} but the turns end in {result!r}"
+            )
         return cls(turns, start, headers, result)
 
     # ------------------------------------------------------------------ replay
@@ -152,9 +169,34 @@ class GameRecord:
         return board
 
 
+def _check_result(result: str) -> None:
+    if not _RESULT.fullmatch(result):
+        raise NotationError(f"bad record result {result!r}: expected 1-0, 0-1, N won or * (unfinished)")
+
+
+def _check_turn(number: int, text: str) -> None:
+    """Raise NotationError naming turn ``number`` if ``text`` is not turn notation."""
+    try:
+        parse_turn(text)
+    except NotationError as error:
+        raise NotationError(f"bad record turn {number}: {error}") from None
+
+
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    """Backslash before ``"`` and ``\\``; ``\\uXXXX`` for characters that are not printable
+    (line breaks above all, which would split the header line)."""
+    out = []
+    for ch in value:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch.isprintable():
+            out.append(ch)
+        elif ord(ch) < 0x10000:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return "".join(out)
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    return _UNESCAPE.sub(lambda m: chr(int(m.group(1)[1:], 16)) if len(m.group(1)) > 1 else m.group(1), value)

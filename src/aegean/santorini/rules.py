@@ -119,8 +119,11 @@ def apply_step(board: Board, step: Step) -> None:
             power.after_step(board, owner, player, step)
     if step_kind(step) is not StepKind.PLACE:
         check_win(board, player, step)
-        if board.decided is not None:
-            return
+    if board.decided is not None:
+        # A win ends the game at once (ruling 7): the turn so far is complete and joins
+        # the history (records replay it), with no end-of-turn effects.
+        board.end_turn(next_player(board))
+        return
     if candidate_steps(board) == [END]:
         finish_turn(board)
 
@@ -184,6 +187,8 @@ def explain_illegal(board: Board, step: Step) -> str:
     kind = step_kind(step)
     src, dst = step_src(step), step_dst(step)
     offered = candidate_steps(board)
+    if not offered and not board.turn:
+        return f"player {player + 1} has no legal turn, and so has lost"
     kinds = {step_kind(s) for s in offered}
     if kind not in kinds:
         wanted = " or ".join(sorted(k.name.lower() for k in kinds)) or "nothing"

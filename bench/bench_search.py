@@ -1,0 +1,157 @@
+"""Benchmark: how fast and how deep the alpha-beta AI searches, against a naive reference.
+
+Run as ``.venv/bin/python bench/bench_search.py [seconds]`` (default 1 s per position).
+For each fixed middle-game position it prints the alpha-beta search's nodes per second
+and the full-turn depth it completed in the time, then the same for a deliberately naive
+reference timed in the same run: plain minimax (no pruning, no table, no ordering) over
+a legal-turn generator written here from the rules, on a board copied at every turn.
+The ratio shows what the engine's fast path, alpha-beta and move ordering buy.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass
+
+from aegean.ai import AlphaBetaAI
+from aegean.santorini import Board
+
+#: Middle games from self-play (turns 10-16), written down so every run is comparable.
+POSITIONS = [
+    "00000/12000/00001/120D0/00230 1 a4,d3 b3,c1",
+    "00000/03300/01200/21000/0D000 1 a2,c5 b2,d4",
+    "20010/01012/00000/00030/00010 2 d1,b4 d4,d5",
+    "01010/01000/00001/00033/00100 2 d1,b4 c5,e3",
+    "21210/01030/00000/00030/00100 1 c3,a5 c1,b5",
+]
+
+
+# ---------------------------------------------------------------- naive reference
+@dataclass(frozen=True)
+class NaiveState:
+    """A position as plain data: copied, never changed in place."""
+
+    height: tuple[int, ...]  # 25 levels, square = 5 * rank + file
+    domes: frozenset[int]
+    workers: tuple[tuple[int, ...], tuple[int, ...]]
+    to_move: int
+
+
+def naive_neighbours(square: int) -> list[int]:
+    f, r = square % 5, square // 5
+    return [
+        (r + dr) * 5 + f + df
+        for dr in (-1, 0, 1)
+        for df in (-1, 0, 1)
+        if (df or dr) and 0 <= f + df < 5 and 0 <= r + dr < 5
+    ]
+
+
+def naive_children(state: NaiveState) -> list[tuple[NaiveState, bool]]:
+    """Every position after a legal turn, with whether that turn won (rules §2)."""
+    me = state.to_move
+    occupied = set(state.workers[0]) | set(state.workers[1]) | state.domes
+    out: list[tuple[NaiveState, bool]] = []
+    for index, src in enumerate(state.workers[me]):
+        for dst in naive_neighbours(src):
+            if dst in occupied or state.height[dst] > state.height[src] + 1:
+                continue
+            mine = list(state.workers[me])
+            mine[index] = dst
+            workers = (tuple(mine), state.workers[1]) if me == 0 else (state.workers[0], tuple(mine))
+            if state.height[dst] == 3 and state.height[src] == 2:
+                out.append((NaiveState(state.height, state.domes, workers, 1 - me), True))
+                continue
+            for spot in naive_neighbours(dst):
+                if spot != src and spot in occupied:
+                    continue
+                height = list(state.height)
+                domes = state.domes
+                if height[spot] == 3:
+                    domes = domes | {spot}
+                else:
+                    height[spot] += 1
+                out.append((NaiveState(tuple(height), domes, workers, 1 - me), False))
+    return out
+
+
+def naive_eval(state: NaiveState) -> int:
+    """Worker heights, for the side to move."""
+    me, you = state.workers[state.to_move], state.workers[1 - state.to_move]
+    return sum(state.height[w] for w in me) - sum(state.height[w] for w in you)
+
+
+class NaiveMinimax:
+    """Full-width negamax to a fixed depth; counts nodes like the real search does."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.nodes = 0
+
+    def search(self, state: NaiveState, depth: int) -> int:
+        self.nodes += 1
+        if time.perf_counter() > self.deadline:
+            raise TimeoutError
+        if depth == 0:
+            return naive_eval(state)
+        children = naive_children(state)
+        if not children:
+            return -1000
+        best = -1001
+        for child, won in children:
+            score = 1000 if won else -self.search(child, depth - 1)
+            best = max(best, score)
+        return best
+
+
+def naive_state(board: Board) -> NaiveState:
+    return NaiveState(
+        tuple(board.height),
+        frozenset(s for s in range(25) if board.domes >> s & 1),
+        (tuple(board.workers[0]), tuple(board.workers[1])),
+        board.to_move,
+    )
+
+
+def run_naive(board: Board, seconds: float) -> tuple[int, int, float]:
+    """Iterative deepening for ``seconds``: (depth completed, nodes, elapsed)."""
+    start = time.perf_counter()
+    searcher = NaiveMinimax(start + seconds)
+    state = naive_state(board)
+    depth = 0
+    try:
+        while True:
+            searcher.search(state, depth + 1)
+            depth += 1
+    except TimeoutError:
+        pass
+    return depth, searcher.nodes, time.perf_counter() - start
+
+
+# ---------------------------------------------------------------- the benchmark
+def main(seconds: float) -> None:
+    print(f"{'position':46} {'alpha-beta':>22} {'naive minimax':>22}  nodes/s ratio")
+    totals = [0, 0.0, 0, 0.0]
+    for position in POSITIONS:
+        board = Board.from_position(position)
+        engine = AlphaBetaAI(time_limit=seconds, seed=0, early_stop=False)
+        engine.choose_turn(board)
+        info = engine.last_info
+        assert info is not None
+        n_depth, n_nodes, n_seconds = run_naive(board, seconds)
+        fast, slow = info.nodes_per_second, n_nodes / n_seconds
+        totals[0] += info.nodes
+        totals[1] += info.seconds
+        totals[2] += n_nodes
+        totals[3] += n_seconds
+        print(
+            f"{position:46} {fast:9,.0f} n/s  depth {info.depth:2}"
+            f" {slow:9,.0f} n/s  depth {n_depth:2}  {fast / slow:5.1f}x"
+        )
+    fast, slow = totals[0] / totals[1], totals[2] / totals[3]
+    print(f"{'all positions':46} {fast:9,.0f} n/s {'':8} {slow:9,.0f} n/s {'':8}  {fast / slow:5.1f}x")
+
+
+if __name__ == "__main__":
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0)

@@ -1,0 +1,591 @@
+"""Alpha-beta search (negamax) with iterative deepening over full turns.
+
+Two searches share the driver :class:`AlphaBetaAI`:
+
+- :class:`PlainSearch` for two-player games without powers (``board.plain``), the one
+  that has to be fast. It plays turns with :func:`fastpath.make_turn` /
+  :func:`fastpath.unmake_turn` and keeps its own level masks (squares of level ≥ 1,
+  ≥ 2, 3) in step, so that the win check, the threat check and the evaluation are a
+  few bit operations.
+- :class:`GenericSearch` for everything else (powers, three or four players, a turn
+  already in progress): ``legal_turns``/``push_turn``/``pop`` only, scores from the
+  searching player's team's point of view (a "paranoid" search when there are several
+  opponents).
+
+What makes the plain search strong for its speed, all exact under the base rules:
+
+- **Immediate wins**: a side to move with a worker on level 2 next to a free level-3
+  square wins; no turn list is made.
+- **Threats**: if the opponent has such a worker, the only turns that do not lose at
+  once dome the threatened square(s) (or, from level 3, step onto one). Only those are
+  searched; two threatened squares and no worker on level 3 is a loss.
+- **Threat quiescence**: at the horizon a side facing a threat is not evaluated but
+  searched on (with those blocking turns only), so scores are never taken in the
+  middle of a tactic.
+- Move ordering: the transposition-table move, killer turns, then climbs, blocks and
+  threat-making builds, then the history table; principal-variation search.
+
+Scores carry ply distance (``WIN - ply``) so the search prefers faster wins and slower
+losses; the transposition table stores them relative to the node.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Final
+
+from ..santorini import Board, Turn, fastpath
+from ..santorini.rules import team_of
+from ..santorini.squares import NEIGHBOR_MASK
+from .base import SearchInfo, legal_turns_or_raise
+from .evaluation import MATE_BOUND, WIN, evaluate, evaluate_for, level_masks
+from .placement import choose_placement, is_placement
+
+INF: Final = WIN + 1
+#: Deepest iteration tried (a game has at most ~100 turns before the board fills).
+MAX_DEPTH: Final = 64
+#: Ply beyond which threat quiescence stops and the evaluation is trusted anyway.
+MAX_PLY: Final = 128
+#: Entries kept in the transposition table before it is cleared.
+TT_LIMIT: Final = 400_000
+#: Nodes this deep or deeper get the full move ordering; nearer the leaves, where most
+#: nodes are and a cutoff usually comes at once, scoring every turn costs more than it
+#: saves (measured: about 15 % faster to the same depth).
+FULL_ORDERING_DEPTH: Final = 3
+#: Nodes between budget checks in the plain search (a clock read costs more than a
+#: node there); the generic search, whose nodes are slow, checks at every node.
+CHECK_EVERY: Final = 1024
+
+EXACT: Final = 0
+LOWER: Final = 1  # the score is at least the stored value (a beta cutoff)
+UPPER: Final = 2  # the score is at most the stored value (no turn reached alpha)
+
+TTEntry = tuple[int, int, int, Turn | None]
+
+
+class SearchTimeout(Exception):
+    """Raised inside the search when the budget is spent; the driver catches it."""
+
+
+def _to_tt(score: int, ply: int) -> int:
+    """Win/loss scores are stored relative to the node, so they stay valid elsewhere."""
+    if score > MATE_BOUND:
+        return score + ply
+    if score < -MATE_BOUND:
+        return score - ply
+    return score
+
+
+def _from_tt(score: int, ply: int) -> int:
+    if score > MATE_BOUND:
+        return score - ply
+    if score < -MATE_BOUND:
+        return score + ply
+    return score
+
+
+class Budget:
+    """Counts nodes and raises :class:`SearchTimeout` when time or nodes run out."""
+
+    __slots__ = ("deadline", "every", "next_check", "node_limit", "nodes")
+
+    def __init__(self, deadline: float | None, node_limit: int | None, every: int = CHECK_EVERY) -> None:
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.every = every
+        self.nodes = 0
+        self.next_check = every if node_limit is None else min(every, node_limit)
+
+    def check(self) -> None:
+        """Called when ``nodes`` reaches ``next_check``."""
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            raise SearchTimeout
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            raise SearchTimeout
+        step = self.every
+        if self.node_limit is not None:
+            step = min(step, self.node_limit - self.nodes)
+        self.next_check = self.nodes + step
+
+
+class PlainSearch:
+    """Negamax over full turns for two players without powers (the fast path)."""
+
+    def __init__(
+        self, board: Board, budget: Budget, tt: dict[int, TTEntry], history: dict[Turn, int]
+    ) -> None:
+        self.board = board
+        self.budget = budget
+        self.tt = tt
+        self.history = history
+        self.masks = level_masks(board)
+        self.killers: list[list[Turn | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
+
+    # ------------------------------------------------------------------ the tree
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """Score of the position for the side to move, searched ``depth`` full turns."""
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        board = self.board
+        height = board.height
+        masks = self.masks
+        blocked = board.occupied | board.domes
+        top = masks[2] & ~blocked  # free level-3 squares
+        me = board.to_move
+        mine = board.workers[me]
+        theirs = board.workers[1 - me]
+        threats = 0
+        if top:
+            for w in mine:
+                if height[w] == 2 and NEIGHBOR_MASK[w] & top:
+                    return WIN - ply
+            for w in theirs:
+                if height[w] == 2:
+                    threats |= NEIGHBOR_MASK[w] & top
+            if threats & (threats - 1) and height[mine[0]] != 3 and height[mine[1]] != 3:
+                # Two squares to dome and one build: the opponent wins next turn (or
+                # this side cannot even move and has lost already).
+                return ply + 1 - WIN if fastpath.has_turn(board) else ply - WIN
+        if depth <= 0:
+            if not threats or ply >= MAX_PLY:
+                return evaluate(height, mine, theirs, blocked, masks, ply)
+            return self._quiesce(threats, alpha, beta, ply)
+
+        # Transposition table.
+        key = board.zobrist_hash()
+        entry = self.tt.get(key)
+        tt_turn: Turn | None = None
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_turn = entry
+            if e_depth >= depth:
+                score = _from_tt(e_score, ply)
+                if e_flag == EXACT:
+                    return score
+                if e_flag == LOWER:
+                    if score >= beta:
+                        return score
+                elif score <= alpha:
+                    return score
+
+        turns = fastpath.turns(board)
+        if not turns:
+            return ply - WIN  # no legal turn: the side to move loses (rule 2.2)
+        if threats:
+            turns = [t for t in turns if not threats & ~((1 << (t[0] & 31)) | (1 << (t[1] & 31)))]
+            if not turns:
+                return ply + 1 - WIN
+        elif depth >= FULL_ORDERING_DEPTH:
+            turns = self._ordered(turns, tt_turn, ply, theirs)
+        else:
+            turns = self._ordered_fast(turns, tt_turn, ply)
+
+        make, unmake = fastpath.make_turn, fastpath.unmake_turn
+        alpha0 = alpha
+        best_score = -INF
+        best_turn: Turn | None = None
+        first = True
+        for turn in turns:
+            bsq = turn[1] & 31
+            level = height[bsq]
+            make(board, turn)
+            if level < 3:
+                masks[level] |= 1 << bsq
+            if first:
+                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                first = False
+            else:
+                score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            unmake(board)
+            if level < 3:
+                masks[level] ^= 1 << bsq
+            if score > best_score:
+                best_score = score
+                best_turn = turn
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        self._reward(turn, depth, ply)
+                        break
+        if best_score >= beta:
+            flag = LOWER
+        elif best_score > alpha0:
+            flag = EXACT
+        else:
+            flag = UPPER
+        tt = self.tt
+        if len(tt) >= TT_LIMIT:
+            tt.clear()
+        tt[key] = (depth, flag, _to_tt(best_score, ply), best_turn)
+        return best_score
+
+    def _quiesce(self, threats: int, alpha: int, beta: int, ply: int) -> int:
+        """At the horizon with an opponent threat: search the blocking turns only."""
+        board = self.board
+        height = board.height
+        masks = self.masks
+        turns = fastpath.turns(board)
+        if not turns:
+            return ply - WIN
+        turns = [t for t in turns if not threats & ~((1 << (t[0] & 31)) | (1 << (t[1] & 31)))]
+        if not turns:
+            return ply + 1 - WIN
+        make, unmake = fastpath.make_turn, fastpath.unmake_turn
+        best_score = -INF
+        for turn in turns:
+            bsq = turn[1] & 31
+            level = height[bsq]
+            make(board, turn)
+            if level < 3:
+                masks[level] |= 1 << bsq
+            score = -self.negamax(0, -beta, -alpha, ply + 1)
+            unmake(board)
+            if level < 3:
+                masks[level] ^= 1 << bsq
+            if score > best_score:
+                best_score = score
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        break
+        return best_score
+
+    # ------------------------------------------------------------------ ordering
+    def _ordered(self, turns: list[Turn], tt_turn: Turn | None, ply: int, theirs: list[int]) -> list[Turn]:
+        """Turns best-first: TT turn, killers, then climbs and builds by a quick score."""
+        height = self.board.height
+        danger = 0  # squares next to an opponent worker on level 2
+        for w in theirs:
+            if height[w] == 2:
+                danger |= NEIGHBOR_MASK[w]
+        hist = self.history.get
+        k1, k2 = self.killers[ply]
+        keys = []
+        for t in turns:
+            mv = t[0]
+            b = t[1] & 31
+            hd = height[mv & 31]
+            hb = height[b]
+            s = hist(t, 0) + (hd << 12)
+            if danger >> b & 1:
+                # Level 2 -> 3 next to their level-2 worker hands them the win;
+                # doming their target square blocks it.
+                s += -(1 << 20) if hb == 2 else (1 << 11) if hb == 3 else 0
+            elif hb == hd and hd < 3:
+                s += 1 << 10  # a step up for the next turn
+            keys.append(s)
+        order = sorted(range(len(turns)), key=keys.__getitem__, reverse=True)
+        out = [turns[i] for i in order]
+        front = [t for t in (tt_turn, k1, k2) if t is not None and t in turns]
+        if front:
+            seen = set(front)
+            out = list(dict.fromkeys(front)) + [t for t in out if t not in seen]
+        return out
+
+    def _ordered_fast(self, turns: list[Turn], tt_turn: Turn | None, ply: int) -> list[Turn]:
+        """Cheaper ordering for the last full turn: TT turn, killers, then by height reached."""
+        height = self.board.height
+        keys = [height[t[0] & 31] for t in turns]
+        out = [turns[i] for i in sorted(range(len(turns)), key=keys.__getitem__, reverse=True)]
+        k1, k2 = self.killers[ply]
+        front = [t for t in (tt_turn, k1, k2) if t is not None and t in turns]
+        if front:
+            seen = set(front)
+            out = list(dict.fromkeys(front)) + [t for t in out if t not in seen]
+        return out
+
+    def _reward(self, turn: Turn, depth: int, ply: int) -> None:
+        """A turn that caused a cutoff: remember it for siblings and for later."""
+        self.history[turn] = self.history.get(turn, 0) + depth * depth
+        killers = self.killers[ply]
+        if killers[0] != turn:
+            killers[1] = killers[0]
+            killers[0] = turn
+
+    # ------------------------------------------------------------------ the root
+    def root_turns(self, rng: random.Random | None) -> tuple[list[Turn], Turn | None]:
+        """Root turns in search order, or an immediately winning turn."""
+        board = self.board
+        turns = fastpath.turns(board)
+        for t in turns:
+            if len(t) == 1:
+                return turns, t  # a climb onto level 3
+        if rng is not None:
+            rng.shuffle(turns)  # the seed picks among equals
+        height = board.height
+        top = self.masks[2] & ~(board.occupied | board.domes)
+        threats = 0
+        theirs = board.workers[1 - board.to_move]
+        for w in theirs:
+            if height[w] == 2:
+                threats |= NEIGHBOR_MASK[w] & top
+        if threats:
+            blocking = [
+                t for t in turns if not threats & ~((1 << (t[0] & 31)) | (1 << (t[1] & 31)))
+            ]
+            if blocking:
+                turns = blocking
+        return self._ordered(turns, None, 0, theirs), None
+
+    def search_root(self, turns: list[Turn], depth: int, found: Callable[[Turn, int], None]) -> None:
+        """Search every root turn ``depth`` full turns deep; ``found`` hears each new best."""
+        board = self.board
+        height = board.height
+        masks = self.masks
+        make, unmake = fastpath.make_turn, fastpath.unmake_turn
+        alpha = -INF
+        for i, turn in enumerate(turns):
+            bsq = turn[1] & 31
+            level = height[bsq]
+            make(board, turn)
+            if level < 3:
+                masks[level] |= 1 << bsq
+            if i == 0:
+                score = -self.negamax(depth - 1, -INF, INF, 1)
+            else:
+                score = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                if score > alpha:
+                    score = -self.negamax(depth - 1, -INF, -alpha, 1)
+            unmake(board)
+            if level < 3:
+                masks[level] ^= 1 << bsq
+            if score > alpha:
+                alpha = score
+                found(turn, score)
+
+    def restore(self, ply: int) -> None:
+        """Undo the turns a timeout left on the board."""
+        while self.board.ply > ply:
+            fastpath.unmake_turn(self.board)
+        self.masks[:] = level_masks(self.board)
+
+
+class GenericSearch:
+    """Alpha-beta over ``legal_turns``/``push_turn``/``pop``, for any game.
+
+    Scores are from the point of view of ``player``'s team: its turns maximise, every
+    other player's minimise (the "paranoid" assumption when there are several
+    opponents). Slow, but the rules are all the engine's.
+    """
+
+    def __init__(self, board: Board, budget: Budget, tt: dict[int, TTEntry], player: int) -> None:
+        self.board = board
+        self.budget = budget
+        self.tt = tt
+        self.team = team_of(board, player)
+        self.player = player
+
+    def _terminal(self, ply: int) -> int | None:
+        """The score of a finished game, on the plain search's scale: a win by the turn
+        made at ply ``p`` is ``WIN - p``; a side with no legal turn at ply ``q`` has
+        lost ``q`` plies from the root."""
+        board = self.board
+        outcome = board.decided
+        distance = ply - 1
+        if outcome is None:
+            if board.turn or board.has_legal_turn():
+                return None
+            outcome = board.outcome()
+            distance = ply
+            if outcome is None:
+                return None
+        return WIN - distance if outcome.winners & self.team else distance - WIN
+
+    def value(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes >= budget.next_check:
+            budget.check()
+        terminal = self._terminal(ply)
+        if terminal is not None:
+            return terminal
+        board = self.board
+        if depth <= 0:
+            return evaluate_for(board, self.player)
+        key = board.zobrist_hash()
+        entry = self.tt.get(key)
+        tt_turn: Turn | None = None
+        if entry is not None:
+            e_depth, e_flag, e_score, tt_turn = entry
+            if e_depth >= depth:
+                score = _from_tt(e_score, ply)
+                if (
+                    e_flag == EXACT
+                    or (e_flag == LOWER and score >= beta)
+                    or (e_flag == UPPER and score <= alpha)
+                ):
+                    return score
+        turns = board.legal_turns()
+        if tt_turn is not None and tt_turn in turns:
+            turns.remove(tt_turn)
+            turns.insert(0, tt_turn)
+        maximizing = board.to_move in self.team
+        alpha0, beta0 = alpha, beta
+        best = -INF if maximizing else INF
+        best_turn: Turn | None = None
+        for turn in turns:
+            board.push_turn(turn)
+            try:
+                score = self.value(depth - 1, alpha, beta, ply + 1)
+            finally:
+                board.pop()
+            if maximizing:
+                if score > best:
+                    best, best_turn = score, turn
+                    alpha = max(alpha, score)
+            elif score < best:
+                best, best_turn = score, turn
+                beta = min(beta, score)
+            if alpha >= beta:
+                break
+        if best <= alpha0:
+            flag = UPPER
+        elif best >= beta0:
+            flag = LOWER
+        else:
+            flag = EXACT
+        if len(self.tt) >= TT_LIMIT:
+            self.tt.clear()
+        self.tt[key] = (depth, flag, _to_tt(best, ply), best_turn)
+        return best
+
+    def search_root(self, turns: list[Turn], depth: int, found: Callable[[Turn, int], None]) -> None:
+        alpha = -INF
+        board = self.board
+        for turn in turns:
+            board.push_turn(turn)
+            try:
+                score = self.value(depth - 1, alpha, INF, 1)
+            finally:
+                board.pop()
+            if score > alpha:
+                alpha = score
+                found(turn, score)
+
+
+class AlphaBetaAI:
+    """Iterative-deepening alpha-beta within a depth, time and/or node budget.
+
+    ``max_depth`` caps the full turns searched; ``time_limit`` (seconds) and
+    ``node_limit`` stop the search, keeping the best turn of the deepest iteration (or
+    of the unfinished one, if it already found a better turn). With a time limit it
+    starts no new iteration after half the time (``early_stop``; benchmarks turn that
+    off). A node budget makes the choice reproducible; the seed breaks ties among
+    equally scored turns. After each :meth:`choose_turn`, :attr:`last_info` says how
+    deep and how fast it went.
+    """
+
+    def __init__(
+        self,
+        *,
+        max_depth: int | None = None,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        seed: int | None = None,
+        name: str = "alphabeta",
+        early_stop: bool = True,
+    ) -> None:
+        if max_depth is None and time_limit is None and node_limit is None:
+            raise ValueError("alpha-beta needs a budget: max_depth, time_limit or node_limit")
+        if max_depth is not None and max_depth < 1:
+            raise ValueError(f"max_depth must be at least 1, not {max_depth}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"the time per move must be positive, not {time_limit}")
+        if node_limit is not None and node_limit < 1:
+            raise ValueError(f"node_limit must be at least 1, not {node_limit}")
+        self.name = name
+        self.early_stop = early_stop
+        self.max_depth = min(max_depth or MAX_DEPTH, MAX_DEPTH)
+        self.time_limit = time_limit
+        self.node_limit = node_limit
+        self._rng = random.Random(seed)
+        self._tt: dict[int, TTEntry] = {}
+        self._history: dict[Turn, int] = {}
+        self.last_info: SearchInfo | None = None
+
+    def choose_turn(self, board: Board) -> Turn:
+        start = time.perf_counter()
+        turns = legal_turns_or_raise(board)
+        if is_placement(board):
+            turn = choose_placement(board, turns, self._rng)
+            self.last_info = SearchInfo(0, 0, time.perf_counter() - start, 0, turn)
+            return turn
+        deadline = None if self.time_limit is None else start + self.time_limit
+        for k in self._history:  # age the history: recent cutoffs count most
+            self._history[k] >>= 2
+        if board.plain and not board.turn:
+            return self._search_plain(board, Budget(deadline, self.node_limit), start)
+        return self._search_generic(board, turns, Budget(deadline, self.node_limit, every=1), start)
+
+    def _search_plain(self, board: Board, budget: Budget, start: float) -> Turn:
+        search = PlainSearch(board, budget, self._tt, self._history)
+        turns, win = search.root_turns(self._rng)
+        if win is not None:
+            self.last_info = SearchInfo(0, 0, time.perf_counter() - start, WIN, win)
+            return win
+        # A forced turn needs no thought; a shallow search still scores it.
+        max_depth = self.max_depth if len(turns) > 1 else min(self.max_depth, 2)
+        root_ply = board.ply
+        best: list[tuple[Turn, int]] = [(turns[0], -INF)]
+        done_depth = 0
+        done: tuple[Turn, int] = best[0]
+
+        def found(turn: Turn, score: int) -> None:
+            best.append((turn, score))
+
+        for depth in range(1, max_depth + 1):
+            mark = len(best)
+            try:
+                search.search_root(turns, depth, found)
+            except SearchTimeout:
+                search.restore(root_ply)
+                if len(best) > mark + 1:  # beat the previous best at the new depth
+                    done = best[-1]
+                break
+            done, done_depth = best[-1], depth
+            # Search the best turn first next time.
+            turns.remove(done[0])
+            turns.insert(0, done[0])
+            if abs(done[1]) > MATE_BOUND or self._out_of_time(start, depth):
+                break
+        self.last_info = SearchInfo(done_depth, budget.nodes, time.perf_counter() - start, done[1], done[0])
+        return done[0]
+
+    def _search_generic(self, board: Board, turns: list[Turn], budget: Budget, start: float) -> Turn:
+        tt: dict[int, TTEntry] = {}  # scores depend on whose point of view: not shared
+        search = GenericSearch(board, budget, tt, board.to_move)
+        self._rng.shuffle(turns)
+        best: list[tuple[Turn, int]] = [(turns[0], -INF)]
+        done: tuple[Turn, int] = best[0]
+        done_depth = 0
+
+        def found(turn: Turn, score: int) -> None:
+            best.append((turn, score))
+
+        for depth in range(1, self.max_depth + 1):
+            mark = len(best)
+            try:
+                search.search_root(turns, depth, found)
+            except SearchTimeout:
+                if len(best) > mark + 1:
+                    done = best[-1]
+                break
+            done, done_depth = best[-1], depth
+            turns.remove(done[0])
+            turns.insert(0, done[0])
+            if abs(done[1]) > MATE_BOUND or self._out_of_time(start, depth):
+                break
+        self.last_info = SearchInfo(done_depth, budget.nodes, time.perf_counter() - start, done[1], done[0])
+        return done[0]
+
+    def _out_of_time(self, start: float, depth: int) -> bool:
+        """Whether a next iteration is pointless: it would take many times longer than
+        this one, so with half the time gone it cannot finish."""
+        if self.time_limit is None or not self.early_stop:
+            return False
+        return time.perf_counter() - start > 0.5 * self.time_limit

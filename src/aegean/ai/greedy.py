@@ -1,0 +1,89 @@
+"""A one-turn-deep opponent: the baseline every searching AI must beat.
+
+It wins at once when it can (climbing onto level 3, or leaving the opponent without a
+legal turn), never hands the opponent an immediate win when some turn avoids it, and
+otherwise climbs as high as it can, with seeded random tie-breaks.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..santorini import Board, Turn
+from ..santorini.squares import NEIGHBOR_MASK, NEIGHBORS
+from .base import legal_turns_or_raise
+from .placement import choose_placement, is_placement
+
+
+def opponent_can_win_now(board: Board) -> bool:
+    """Whether the player to move has a turn that wins the game at once."""
+    if board.decided is not None:
+        return False
+    if board.plain and not board.turn and not board.placing:
+        # Base rules: a worker on level 2 next to a free level-3 square climbs and wins.
+        height = board.height
+        blocked = board.occupied | board.domes
+        for w in board.workers[board.to_move]:
+            if height[w] == 2 and any(
+                height[n] == 3 and not blocked >> n & 1 for n in NEIGHBORS[w]
+            ):
+                return True
+        return False
+    mover = board.to_move
+    for turn in board.legal_turns():
+        board.push_turn(turn)
+        outcome = board.decided
+        board.pop()
+        if outcome is not None and mover in outcome.winners:
+            return True
+    return False
+
+
+def climb_score(board: Board, player: int) -> int:
+    """Greedy's taste: workers high up, with a free square one level higher next door."""
+    height = board.height
+    blocked = board.occupied | board.domes
+    score = 0
+    for w in board.workers[player]:
+        h = height[w]
+        score += 4 * h
+        if h < 3:
+            score += sum(1 for n in NEIGHBORS[w] if height[n] == h + 1 and not blocked >> n & 1)
+    return score
+
+
+class GreedyAI:
+    """Best turn by :func:`climb_score` among those that do not lose on the spot."""
+
+    def __init__(self, seed: int | None = None, name: str = "greedy") -> None:
+        self.name = name
+        self._rng = random.Random(seed)
+
+    def choose_turn(self, board: Board) -> Turn:
+        turns = legal_turns_or_raise(board)
+        if is_placement(board):
+            return choose_placement(board, turns, self._rng)
+        me = board.to_move
+        best: tuple[int, float, int] | None = None
+        for i, turn in enumerate(turns):
+            board.push_turn(turn)
+            try:
+                outcome = board.outcome()
+                if outcome is not None:
+                    if me in outcome.winners:
+                        return turn
+                    safe = False  # a power's lose condition: as bad as handing over a win
+                else:
+                    safe = not opponent_can_win_now(board)
+                score = climb_score(board, me)
+            finally:
+                board.pop()
+            # Safe turns first (a class of their own), then the score, then a coin toss.
+            key = ((1 << 20) + score if safe else score, self._rng.random(), i)
+            if best is None or key > best:
+                best = key
+        assert best is not None
+        return turns[best[2]]
+
+
+__all__ = ["NEIGHBOR_MASK", "GreedyAI", "climb_score", "opponent_can_win_now"]

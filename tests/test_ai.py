@@ -1,0 +1,444 @@
+"""The AIs: legal and side-effect free everywhere, tactically sound where it is decidable.
+
+Positions are written in the project's notation (ranks 5 down to 1). The tactical
+positions are built so that the right answer can be checked by hand and, where it
+matters, by brute force over ``legal_turns``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aegean.ai import AI_LEVELS, AlphaBetaAI, Engine, GreedyAI, RandomAI, make_ai
+from aegean.ai.alphabeta import Budget, PlainSearch
+from aegean.ai.evaluation import MATE_BOUND, TEMPO, WIN, evaluate, level_masks, side_value
+from aegean.ai.greedy import opponent_can_win_now
+from aegean.ai.match import OPENINGS
+from aegean.santorini import Board, SantoriniError, Turn
+from aegean.santorini.powers.base import Power
+from aegean.santorini.squares import PERIMETER_MASK
+
+START = "00000/00000/00000/00000/00000 1 - -"
+# Player 1's worker on a1 (level 2) can climb onto b1 (level 3).
+WIN_IN_ONE = "00000/00000/00000/00000/23000 1 a1,e5 c3,c5"
+# Player 2's worker on a5 (level 2) threatens b5 (level 3); player 1 must dome b5, which
+# only its worker on c3 can reach (via b4 or c4).
+THREATENED = "23000/00000/00000/00000/00000 1 c3,e1 a5,e3"
+# Player 1 climbs c2-c3 and builds b4 up to level 3: with d4 already at level 3 the
+# worker on c3 then threatens two squares, and player 2 can dome only one.
+WIN_IN_TWO = "00000/02030/00200/00100/00000 1 c2,e5 a1,e1"
+
+
+class Mimic(Power):
+    """A power that changes nothing: it only takes the board off the fast path."""
+
+    name = "Mimic"
+
+
+def all_engines(seed: int) -> list[Engine]:
+    return [
+        RandomAI(seed),
+        GreedyAI(seed),
+        make_ai("1", seed=seed),
+        AlphaBetaAI(node_limit=1500, seed=seed),
+        AlphaBetaAI(max_depth=2, seed=seed),
+    ]
+
+
+def random_positions(count: int, seed: int) -> list[str]:
+    """Positions from seeded random playouts: placements, openings, middle games."""
+    rng = random.Random(seed)
+    board = Board.from_position(START)
+    out = [START]
+    board.push_turn(rng.choice(board.legal_turns()))
+    out.append(board.position())  # the second player to place
+    while len(out) < count:
+        board = Board.from_position(rng.choice([START, *OPENINGS]))
+        for _ in range(rng.randint(0, 30)):
+            turns = board.legal_turns()
+            if not turns:
+                break
+            board.push_turn(rng.choice(turns))
+        if board.outcome() is None:
+            out.append(board.position())
+    return out
+
+
+def winning_turns(board: Board) -> list[Turn]:
+    """Turns after which the mover has won (by climbing or by stalemating the opponent)."""
+    me = board.to_move
+    wins = []
+    for turn in board.legal_turns():
+        board.push_turn(turn)
+        outcome = board.outcome()
+        board.pop()
+        if outcome is not None and me in outcome.winners:
+            wins.append(turn)
+    return wins
+
+
+def hands_over_win(board: Board, turn: Turn) -> bool:
+    """Whether the opponent has a winning reply to ``turn`` (brute force)."""
+    board.push_turn(turn)
+    try:
+        return board.outcome() is None and bool(winning_turns(board))
+    finally:
+        board.pop()
+
+
+def check_choice(engine: Engine, board: Board) -> Turn:
+    """Ask for a turn; it must be legal and the board must be untouched."""
+    position, key, ply, history = board.position(), board.zobrist_hash(), board.ply, list(board.history)
+    legal = board.legal_turns()
+    turn = engine.choose_turn(board)
+    assert turn in legal, f"{engine.name} chose an illegal turn in {position}"
+    assert board.position() == position
+    assert board.zobrist_hash() == key == Board.from_position(position).zobrist_hash()
+    assert board.ply == ply and board.history == history
+    assert board.legal_turns() == legal
+    return turn
+
+
+# ---------------------------------------------------------------- every AI
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_ai_plays_legal_turns_and_leaves_the_board_alone(seed: int) -> None:
+    positions = random_positions(12, seed)
+    for engine in all_engines(seed):
+        for position in positions:
+            check_choice(engine, Board.from_position(position))
+
+
+def test_the_board_keeps_its_undo_history_intact() -> None:
+    board = Board.from_position(OPENINGS[0])
+    board.play("b2-c3^c2")
+    board.play("b4-b3^a3")
+    for engine in all_engines(3):
+        check_choice(engine, board)
+    board.pop()
+    board.pop()
+    assert board.position() == OPENINGS[0]
+
+
+def test_a_search_cut_short_by_its_budget_restores_the_board() -> None:
+    # Small node budgets and a tiny time budget stop the search in the middle of a tree.
+    for position in random_positions(6, 5):
+        board = Board.from_position(position)
+        for engine in (AlphaBetaAI(node_limit=37), AlphaBetaAI(node_limit=801)):
+            check_choice(engine, board)
+        check_choice(AlphaBetaAI(time_limit=0.002), board)
+
+
+def test_a_finished_game_is_reported_clearly() -> None:
+    board = Board.from_position(WIN_IN_ONE)
+    board.play("a1-b1")
+    for engine in all_engines(0):
+        with pytest.raises(SantoriniError, match="game is over"):
+            engine.choose_turn(board)
+
+
+def test_placement_is_central_and_seeded() -> None:
+    board = Board.from_position(START)
+    for engine in (GreedyAI(4), make_ai("1", seed=4)):
+        turn = check_choice(engine, board)
+        board.push_turn(turn)
+        # Never the edge when the centre is empty.
+        assert not any(PERIMETER_MASK >> s & 1 for s in board.workers[0])
+        check_choice(engine, board)  # the second player places too
+        board.pop()
+    picks = {GreedyAI(s).choose_turn(board) for s in range(12)}
+    assert len(picks) > 1, "different seeds should open differently"
+
+
+# ---------------------------------------------------------------- greedy
+def test_greedy_takes_an_immediate_win() -> None:
+    board = Board.from_position(WIN_IN_ONE)
+    for seed in range(5):
+        assert GreedyAI(seed).choose_turn(board) == board.parse_turn("a1-b1")
+
+
+def test_greedy_wins_by_leaving_the_opponent_without_a_move() -> None:
+    # Player 2 on a5 and b5 is walled in by domes on a4-c4; its only way out is c5
+    # (level 1). Building c5 up to level 2 (from d4 or d5) leaves it without a move.
+    board = Board.from_position("00100/AAA00/00000/00000/00000 1 e3,a1 a5,b5")
+    wins = winning_turns(board)
+    assert wins and all(len(t) == 2 and t[1] & 31 == 22 for t in wins)
+    for seed in range(4):
+        assert GreedyAI(seed).choose_turn(board) in wins
+
+
+def test_greedy_domes_the_square_the_opponent_threatens() -> None:
+    board = Board.from_position(THREATENED)
+    safe = [t for t in board.legal_turns() if not hands_over_win(board, t)]
+    assert safe and all(t[1] & 31 == 21 for t in safe)  # every safe turn domes b5
+    for seed in range(6):
+        assert GreedyAI(seed).choose_turn(board) in safe
+
+
+def test_greedy_does_not_build_the_opponent_a_step_to_level_3() -> None:
+    # Player 1 on b3 (level 1) likes climbing to b4 (level 2) and building a4 up to
+    # level 3 next to itself -- but player 2 on a5 (level 2) would climb it first.
+    board = Board.from_position("20000/22000/01000/00000/00000 1 b3,e1 a5,e5")
+    tempting = board.parse_turn("b3-b4^a4")
+    assert tempting in board.legal_turns() and hands_over_win(board, tempting)
+    for seed in range(6):
+        turn = GreedyAI(seed).choose_turn(board)
+        assert not hands_over_win(board, turn)
+
+
+def test_greedy_is_tactically_sound_on_random_positions() -> None:
+    """Brute force: greedy wins when it can and only hands over a win when forced to."""
+    checked = 0
+    for position in random_positions(60, 11):
+        board = Board.from_position(position)
+        if board.placing:
+            continue
+        turn = GreedyAI(0).choose_turn(board)
+        if winning_turns(board):
+            assert turn in winning_turns(board), position
+        elif any(not hands_over_win(board, t) for t in board.legal_turns()):
+            assert not hands_over_win(board, turn), position
+        checked += 1
+    assert checked > 30
+
+
+def test_opponent_can_win_now_agrees_with_brute_force() -> None:
+    for position in random_positions(40, 12)[2:]:
+        board = Board.from_position(position)
+        if not board.placing:
+            assert opponent_can_win_now(board) == any(
+                len(t) == 1 for t in board.legal_turns()
+            ), position
+
+
+# ---------------------------------------------------------------- alpha-beta
+@pytest.mark.parametrize(
+    "engine",
+    [make_ai("1"), AlphaBetaAI(max_depth=3), AlphaBetaAI(node_limit=500)],
+    ids=["level1", "depth3", "nodes500"],
+)
+def test_alphabeta_wins_in_one(engine: AlphaBetaAI) -> None:
+    board = Board.from_position(WIN_IN_ONE)
+    assert engine.choose_turn(board) == board.parse_turn("a1-b1")
+
+
+def test_alphabeta_finds_the_forced_win_in_two_turns() -> None:
+    board = Board.from_position(WIN_IN_TWO)
+    assert not winning_turns(board)
+    engine = AlphaBetaAI(max_depth=3, seed=1)
+    turn = engine.choose_turn(board)
+    assert turn == board.parse_turn("c2-c3^b4")
+    assert engine.last_info is not None and engine.last_info.score == WIN - 2
+    # Check the claim by brute force: after it, every reply leaves a winning climb.
+    board.push_turn(turn)
+    for reply in board.legal_turns():
+        board.push_turn(reply)
+        assert board.decided is None and winning_turns(board)
+        board.pop()
+
+
+def test_alphabeta_agrees_with_a_full_width_search_on_wins_and_losses() -> None:
+    """The plain search prunes, shortcuts double threats and only tries blocking turns
+    under a threat; a full-width search through the generic API does none of that.
+    Within two full turns they must see the same wins and losses, at the same distance."""
+    rng = random.Random(50)
+    positions: list[str] = []
+    while len(positions) < 8:
+        # Random games end in tactics: take positions shortly before the end.
+        board = Board.from_position(rng.choice(OPENINGS))
+        trail: list[str] = []
+        while board.outcome() is None:
+            trail.append(board.position())
+            board.push_turn(rng.choice(board.legal_turns()))
+        positions.extend(trail[-4:-1])
+    decisive = 0
+    for position in positions:
+        board = Board.from_position(position)
+        fast = AlphaBetaAI(max_depth=3)
+        fast.choose_turn(board)
+        slow = AlphaBetaAI(max_depth=3)
+        slow._search_generic(board, board.legal_turns(), Budget(None, None, every=1), 0.0)
+        assert fast.last_info is not None and slow.last_info is not None
+        fast_score, slow_score = fast.last_info.score, slow.last_info.score
+        if abs(slow_score) > MATE_BOUND:
+            decisive += 1
+            assert fast_score == slow_score, position
+        if abs(fast_score) >= WIN - 2:  # the generic search sees climbs up to ply 2
+            assert fast_score == slow_score, position
+    assert decisive >= 5
+
+
+def test_alphabeta_defends_against_a_one_turn_threat() -> None:
+    board = Board.from_position(THREATENED)
+    for engine in (make_ai("1", seed=2), AlphaBetaAI(max_depth=3, seed=2), AlphaBetaAI(node_limit=2000)):
+        turn = engine.choose_turn(board)
+        assert not hands_over_win(board, turn)
+        assert turn[1] & 31 == 21  # the build is the dome on b5
+
+
+def test_alphabeta_prefers_the_faster_win() -> None:
+    # Both a1-b1 (now) and a slower plan win; the score says "now".
+    board = Board.from_position(WIN_IN_ONE)
+    engine = AlphaBetaAI(max_depth=4)
+    assert engine.choose_turn(board) == board.parse_turn("a1-b1")
+    assert engine.last_info is not None and engine.last_info.score == WIN
+
+
+def test_a_lost_position_still_gets_a_legal_turn() -> None:
+    # Player 2 threatens b5 and d5 at once; player 1 cannot dome both.
+    board = Board.from_position("23032/00000/00000/00000/00000 1 c3,e1 a5,e5")
+    engine = AlphaBetaAI(max_depth=3)
+    check_choice(engine, board)
+    assert engine.last_info is not None and engine.last_info.score < -MATE_BOUND
+
+
+def test_node_budget_search_is_deterministic() -> None:
+    for position in random_positions(7, 21)[2:]:
+        board = Board.from_position(position)
+        first, second = AlphaBetaAI(node_limit=3000, seed=7), AlphaBetaAI(node_limit=3000, seed=7)
+        assert first.choose_turn(board) == second.choose_turn(board)
+        assert first.last_info is not None and second.last_info is not None
+        assert (first.last_info.depth, first.last_info.nodes, first.last_info.score) == (
+            second.last_info.depth,
+            second.last_info.nodes,
+            second.last_info.score,
+        )
+        assert first.last_info.nodes <= 3000
+
+
+def test_a_seeded_game_replays_exactly() -> None:
+    def game() -> list[Turn]:
+        board = Board.from_position(OPENINGS[3])
+        players = [AlphaBetaAI(node_limit=800, seed=1), AlphaBetaAI(node_limit=800, seed=2)]
+        turns = []
+        while board.outcome() is None and len(turns) < 12:
+            turn = players[board.to_move].choose_turn(board)
+            board.play(turn)
+            turns.append(turn)
+        return turns
+
+    assert game() == game()
+
+
+def test_search_info_is_reported() -> None:
+    board = Board.from_position(OPENINGS[0])
+    engine = AlphaBetaAI(max_depth=2)
+    turn = engine.choose_turn(board)
+    info = engine.last_info
+    assert info is not None
+    assert info.depth == 2 and info.nodes > 80 and info.turn == turn and info.nodes_per_second > 0
+
+
+def test_the_plain_search_keeps_its_level_masks_in_step() -> None:
+    board = Board.from_position(random_positions(3, 30)[2])
+    search = PlainSearch(board, Budget(None, None), {}, {})
+    turns, _ = search.root_turns(None)
+    search.search_root(turns, 2, lambda turn, score: None)
+    assert search.masks == level_masks(board)
+
+
+# ---------------------------------------------------------------- generic search
+def test_generic_search_on_a_board_with_powers() -> None:
+    board = Board(2, [Mimic(), None])
+    engine = AlphaBetaAI(max_depth=2, seed=1)
+    check_choice(engine, board)  # placement
+    board.push_turn(engine.choose_turn(board))
+    board.push_turn(engine.choose_turn(board))
+    assert not board.plain and not board.placing
+    check_choice(engine, board)
+    check_choice(AlphaBetaAI(time_limit=0.05), board)
+
+
+def test_generic_search_wins_in_one_with_powers() -> None:
+    plain = Board.from_position(WIN_IN_ONE)
+    board = Board(2, [None, Mimic()])
+    for player, squares in enumerate(plain.workers):
+        for square in squares:
+            board.add_worker(player, square)
+    for square, level in enumerate(plain.height):
+        for _ in range(level):
+            board.build_on(square)
+    board.forget_history()
+    assert board.position().split()[:3] == WIN_IN_ONE.split()[:3] and not board.plain
+    assert AlphaBetaAI(max_depth=2).choose_turn(board) == board.parse_turn("a1-b1")
+
+
+def test_three_player_games_are_playable() -> None:
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 a1,e5")
+    for engine in (RandomAI(1), GreedyAI(1), AlphaBetaAI(max_depth=2, seed=1)):
+        check_choice(engine, board)
+
+
+def test_a_turn_in_progress_is_completed() -> None:
+    board = Board.from_position(OPENINGS[0])
+    board.push(board.parse_turn("b2-c3")[0])
+    engine = AlphaBetaAI(max_depth=2)
+    turn = check_choice(engine, board)
+    assert len(turn) == 1  # only the build is left
+
+
+# ---------------------------------------------------------------- evaluation
+def test_the_fast_evaluation_matches_the_readable_one() -> None:
+    for position in random_positions(30, 40):
+        board = Board.from_position(position)
+        if board.placing:
+            continue
+        masks = level_masks(board)
+        blocked = board.occupied | board.domes
+        me, you = board.to_move, 1 - board.to_move
+        mine, movable = side_value(board.height, board.workers[me], blocked, masks)
+        theirs, _ = side_value(board.height, board.workers[you], blocked, masks)
+        fast = evaluate(board.height, board.workers[me], board.workers[you], blocked, masks, 0)
+        assert fast == (mine - theirs + TEMPO if movable else -WIN), position
+
+
+def quick_eval(position: str) -> int:
+    board = Board.from_position(position)
+    me, you = board.workers[board.to_move], board.workers[1 - board.to_move]
+    return evaluate(board.height, me, you, board.occupied | board.domes, level_masks(board), 0)
+
+
+def test_the_evaluation_likes_height_centre_and_freedom() -> None:
+    flat = quick_eval("00000/00000/00000/00000/00000 1 c3,e1 a5,e4")
+    assert quick_eval("00000/00000/00200/00000/00000 1 c3,e1 a5,e4") > flat  # height
+    assert quick_eval("00000/00000/00000/00000/00000 1 d2,e1 a5,e4") < flat  # centre
+    assert quick_eval("00000/00000/00000/00000/00000 1 c3,e1 a5,e4") == -quick_eval(
+        "00000/00000/00000/00000/00000 2 c3,e1 a5,e4"
+    ) + 2 * TEMPO  # the same position seen from the other side
+    # a1 walled in by domes: a trapped worker is a liability.
+    assert quick_eval("00000/00000/00000/AA000/0A000 1 c3,a1 a5,e4") < quick_eval(
+        "00000/00000/00000/AA000/0A000 1 c3,b3 a5,e4"
+    )
+
+
+# ---------------------------------------------------------------- make_ai
+def test_make_ai_knows_every_level() -> None:
+    board = Board.from_position(WIN_IN_ONE)
+    for spec in AI_LEVELS:
+        engine = make_ai(spec, seed=1, time_per_move=0.05)
+        assert engine.name
+        assert engine.choose_turn(board) == board.parse_turn("a1-b1") or spec == "random"
+    assert make_ai().name == make_ai("3").name == make_ai(" Default ").name
+
+
+@pytest.mark.parametrize(
+    ("spec", "time", "message"),
+    [
+        ("hard", None, "unknown AI 'hard': choose one of random, greedy, 1"),
+        ("6", None, "unknown AI '6'"),
+        ("3", 0.0, "time per move must be a positive number"),
+        ("2", -1.0, "time per move must be a positive number"),
+    ],
+)
+def test_make_ai_rejects_bad_input_clearly(spec: str, time: float | None, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_ai(spec, time_per_move=time)
+
+
+def test_time_per_move_overrides_the_level_budget() -> None:
+    engine = make_ai("5", time_per_move=0.05)
+    assert isinstance(engine, AlphaBetaAI) and engine.time_limit == 0.05
+    board = Board.from_position(OPENINGS[1])
+    check_choice(engine, board)
+    assert engine.last_info is not None and engine.last_info.depth >= 1

@@ -1,0 +1,150 @@
+"""Matches: the statistics against hand-computed values, and the game loop itself."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from aegean.ai import Engine, GreedyAI, RandomAI
+from aegean.ai.match import OPENINGS, MatchResult, elo_difference, run_match, wilson_interval
+from aegean.santorini import Board, Turn
+from aegean.santorini.squares import SYMMETRIES
+
+
+# ---------------------------------------------------------------- statistics
+def test_wilson_interval_matches_published_values() -> None:
+    # 8 successes in 10: the textbook 95 % Wilson interval is [0.490, 0.943].
+    low, high = wilson_interval(0.8, 10)
+    assert low == pytest.approx(0.4902, abs=1e-4) and high == pytest.approx(0.9433, abs=1e-4)
+    # 0 in 10: [0, 0.2775] -- unlike the normal approximation it is not empty.
+    low, high = wilson_interval(0.0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    # 50 in 100, by hand: centre (0.5 + 1.96²/200) / (1 + 1.96²/100) = 0.5, half-width
+    # 1.96 · sqrt(0.0025 + 1.96²/40000) / (1 + 1.96²/100) = 0.0962.
+    low, high = wilson_interval(0.5, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(1.0, 10) == (pytest.approx(0.7225, abs=1e-4), 1.0)
+
+
+def test_elo_difference() -> None:
+    assert elo_difference(0.5) == 0.0
+    assert elo_difference(0.75) == pytest.approx(400 * math.log10(3))  # 190.8
+    assert elo_difference(0.25) == pytest.approx(-400 * math.log10(3))
+    assert elo_difference(10 / 11) == pytest.approx(400.0)  # odds of 10:1
+    assert elo_difference(1.0) == math.inf and elo_difference(0.0) == -math.inf
+
+
+def test_match_result_counts_draws_as_half_points() -> None:
+    result = MatchResult.from_counts(games=10, wins_a=6, wins_b=2)
+    assert result.draws == 2
+    assert result.score == pytest.approx(0.7)
+    assert (result.wilson_low, result.wilson_high) == wilson_interval(0.7, 10)
+    assert result.elo == pytest.approx(-400 * math.log10(1 / 0.7 - 1))  # +147.2
+    low, high = result.elo_interval
+    assert low < result.elo < high
+
+
+def test_match_result_rejects_impossible_counts() -> None:
+    with pytest.raises(ValueError, match="impossible counts"):
+        MatchResult.from_counts(games=3, wins_a=2, wins_b=2)
+
+
+def test_summary_line() -> None:
+    line = MatchResult.from_counts(games=10, wins_a=6, wins_b=2).summary("level 3", "greedy")
+    assert line.startswith("level 3 vs greedy: 7/10 (70.0%), +6 -2 =2, 95% CI [")
+    assert "Elo +147 [" in line
+    assert "Elo +inf [" in MatchResult.from_counts(games=4, wins_a=4, wins_b=0).summary("a", "b")
+
+
+# ---------------------------------------------------------------- openings
+def test_openings_are_varied_positions_after_placement() -> None:
+    assert len(OPENINGS) >= 10 and len(set(OPENINGS)) == len(OPENINGS)
+    shapes = set()
+    for text in OPENINGS:
+        board = Board.from_position(text)
+        assert board.position() == text
+        assert board.plain and not board.placing and board.outcome() is None
+        assert board.to_move == 0 and sum(board.height) == 0
+        # The same opening turned, mirrored or with colours swapped is not a new one.
+        first, second = board.workers
+        shapes.add(
+            min(
+                (tuple(sorted(sym[s] for s in a)), tuple(sorted(sym[s] for s in b)))
+                for sym in SYMMETRIES
+                for a, b in ((first, second), (second, first))
+            )
+        )
+    assert len(shapes) == len(OPENINGS)
+
+
+# ---------------------------------------------------------------- the game loop
+class Recorder:
+    """An AI that plays randomly and remembers the positions it was asked about."""
+
+    def __init__(self, label: str, log: list[tuple[str, str]], seed: int) -> None:
+        self.name = label
+        self._inner = RandomAI(seed)
+        self._log = log
+
+    def choose_turn(self, board: Board) -> Turn:
+        self._log.append((self.name, board.position()))
+        return self._inner.choose_turn(board)
+
+
+def test_colours_alternate_and_openings_repeat_in_pairs() -> None:
+    log: list[tuple[str, str]] = []
+    starts: list[int] = []
+
+    def make(label: str) -> Engine:
+        return Recorder(label, log, seed=len(log))
+
+    def on_game(i: int, result: MatchResult) -> None:
+        starts.append(i)
+
+    openings = OPENINGS[:3]
+    result = run_match(lambda: make("A"), lambda: make("B"), 6, openings=openings, on_game=on_game)
+    assert starts == list(range(6)) and result.games == 6
+    firsts = [entry for entry in log if entry[1] in openings]
+    # Game i starts from openings[(i // 2) % 3]; A moves first in the even games.
+    assert firsts == [
+        ("A", openings[0]), ("B", openings[0]),
+        ("A", openings[1]), ("B", openings[1]),
+        ("A", openings[2]), ("B", openings[2]),
+    ]  # fmt: skip
+
+
+def test_a_game_cut_off_by_max_turns_is_a_draw() -> None:
+    result = run_match(lambda: RandomAI(1), lambda: RandomAI(2), 4, max_turns=1)
+    assert (result.wins_a, result.wins_b, result.draws) == (0, 0, 4)
+    assert result.score == 0.5 and result.elo == 0.0
+
+
+def test_a_tiny_real_match() -> None:
+    seen: list[MatchResult] = []
+    result = run_match(
+        lambda: GreedyAI(seed=len(seen)), lambda: RandomAI(seed=len(seen)), 4,
+        on_game=lambda i, r: seen.append(r),
+    )  # fmt: skip
+    assert [r.games for r in seen] == [1, 2, 3, 4] and seen[-1] == result
+    assert result.wins_a + result.wins_b + result.draws == 4
+    assert result.score == (result.wins_a + 0.5 * result.draws) / 4
+    assert result.wins_a >= 3  # greedy never hands random a win in one; random does
+
+
+def test_bad_match_arguments_are_rejected() -> None:
+    with pytest.raises(ValueError, match="at least one game"):
+        run_match(lambda: RandomAI(), lambda: RandomAI(), 0)
+    with pytest.raises(ValueError, match="no openings"):
+        run_match(lambda: RandomAI(), lambda: RandomAI(), 2, openings=[])
+
+
+def test_an_illegal_turn_from_an_ai_stops_the_match() -> None:
+    class Cheater:
+        name = "cheater"
+
+        def choose_turn(self, board: Board) -> Turn:
+            return board.parse_turn("a1-a2^a3")
+
+    with pytest.raises(ValueError, match="illegal"):
+        run_match(lambda: Cheater(), lambda: RandomAI(), 1)
