@@ -1,11 +1,15 @@
 """Benchmark: how fast and how deep the alpha-beta AI searches, against a naive reference.
 
-Run as ``.venv/bin/python bench/bench_search.py [seconds]`` (default 1 s per position).
+Run as ``.venv/bin/python bench/bench_search.py [seconds] [depth]`` (defaults: 1 s per
+position, a time-to-depth comparison at 3 full turns; the naive search needs several
+seconds per position for that).
 For each fixed middle-game position it prints the alpha-beta search's nodes per second
 and the full-turn depth it completed in the time, then the same for a deliberately naive
 reference timed in the same run: plain minimax (no pruning, no table, no ordering) over
 a legal-turn generator written here from the rules, on a board copied at every turn.
-The ratio shows what the engine's fast path, alpha-beta and move ordering buy.
+A naive node is cheap (its leaves are scored by summing four heights), so nodes per
+second alone flatter it; the fair comparison is the depth each reaches in the same time
+and the time each needs to complete the same depth, printed last.
 """
 
 from __future__ import annotations
@@ -130,9 +134,24 @@ def run_naive(board: Board, seconds: float) -> tuple[int, int, float]:
 
 
 # ---------------------------------------------------------------- the benchmark
-def main(seconds: float) -> None:
-    print(f"{'position':46} {'alpha-beta':>22} {'naive minimax':>22}  nodes/s ratio")
-    totals = [0, 0.0, 0, 0.0]
+def time_to_depth(board: Board, depth: int) -> tuple[float, float]:
+    """Seconds each search needs to complete ``depth`` full turns: (alpha-beta, naive)."""
+    start = time.perf_counter()
+    AlphaBetaAI(max_depth=depth, seed=0).choose_turn(board)
+    fast = time.perf_counter() - start
+    start = time.perf_counter()
+    NaiveMinimax(start + 3600).search(naive_state(board), depth)
+    return fast, time.perf_counter() - start
+
+
+def main(seconds: float, depth: int) -> None:
+    print(f"In {seconds:g} s per position: nodes per second and full turns completed (d);")
+    print(f"then the seconds each search needs to complete {depth} full turns.")
+    print(
+        f"{'position':44} {'alpha-beta':>20} {'naive minimax':>20} {'n/s ratio':>9}"
+        f"  {f'time to depth {depth}: alpha-beta / naive':>38}"
+    )
+    totals = [0, 0.0, 0, 0.0, 0.0, 0.0]
     for position in POSITIONS:
         board = Board.from_position(position)
         engine = AlphaBetaAI(time_limit=seconds, seed=0, early_stop=False)
@@ -140,18 +159,24 @@ def main(seconds: float) -> None:
         info = engine.last_info
         assert info is not None
         n_depth, n_nodes, n_seconds = run_naive(board, seconds)
+        fast_2, naive_2 = time_to_depth(board, depth)
         fast, slow = info.nodes_per_second, n_nodes / n_seconds
-        totals[0] += info.nodes
-        totals[1] += info.seconds
-        totals[2] += n_nodes
-        totals[3] += n_seconds
+        for k, value in enumerate((info.nodes, info.seconds, n_nodes, n_seconds, fast_2, naive_2)):
+            totals[k] += value
         print(
-            f"{position:46} {fast:9,.0f} n/s  depth {info.depth:2}"
-            f" {slow:9,.0f} n/s  depth {n_depth:2}  {fast / slow:5.1f}x"
+            f"{position:44} {fast:8,.0f} n/s  d {info.depth:2}  {slow:8,.0f} n/s  d {n_depth:2}"
+            f" {fast / slow:8.2f}x  {fast_2:8.3f} s / {naive_2:6.3f} s = {naive_2 / fast_2:5.1f}x faster"
         )
     fast, slow = totals[0] / totals[1], totals[2] / totals[3]
-    print(f"{'all positions':46} {fast:9,.0f} n/s {'':8} {slow:9,.0f} n/s {'':8}  {fast / slow:5.1f}x")
+    speedup = totals[5] / totals[4]
+    print(
+        f"{'all positions':44} {fast:8,.0f} n/s {'':5} {slow:8,.0f} n/s {'':5}"
+        f" {fast / slow:8.2f}x  {totals[4]:8.3f} s / {totals[5]:6.3f} s = {speedup:5.1f}x faster"
+    )
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else 1.0)
+    main(
+        float(sys.argv[1]) if len(sys.argv) > 1 else 1.0,
+        int(sys.argv[2]) if len(sys.argv) > 2 else 3,
+    )

@@ -14,7 +14,7 @@ import random
 import pytest
 
 import naive
-from aegean.santorini import Board, Termination, fastpath, rules
+from aegean.santorini import Board, Outcome, Termination, fastpath, rules
 from aegean.santorini.steps import Turn
 
 
@@ -104,7 +104,7 @@ def test_fast_make_unmake_match_generic_steps(chunk: int) -> None:
 
             decided = after_fast[-1]
             if len(turn) == 1:
-                assert decided is not None and decided.termination is Termination.CLIMB
+                assert isinstance(decided, Outcome) and decided.termination is Termination.CLIMB
                 assert decided.winners == {before[7]}
             else:
                 assert decided is None

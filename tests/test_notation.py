@@ -90,15 +90,19 @@ def test_position_extra_fields() -> None:
 def test_diagram() -> None:
     """``str(board)``: a plain picture, rank 5 on top, each square's level then its worker."""
     board = parse_position("0123D/A2310/1B20C/03120/20013 1 c3,d1 b4,e1")
-    assert str(board) == board_diagram(board) == "\n".join(
-        [
-            "5 0. 1. 2. 3. D.",
-            "4 A. 22 3. 1. 0.",
-            "3 1. B. 21 0. C.",
-            "2 0. 3. 1. 2. 0.",
-            "1 2. 0. 0. 11 32",
-            "  a  b  c  d  e",
-        ]
+    assert (
+        str(board)
+        == board_diagram(board)
+        == "\n".join(
+            [
+                "5 0. 1. 2. 3. D.",
+                "4 A. 22 3. 1. 0.",
+                "3 1. B. 21 0. C.",
+                "2 0. 3. 1. 2. 0.",
+                "1 2. 0. 0. 11 32",
+                "  a  b  c  d  e",
+            ]
+        )
     )
 
 

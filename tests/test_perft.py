@@ -119,9 +119,13 @@ def test_empty_board_placements() -> None:
 
 @pytest.mark.parametrize(
     ("position", "depth"),
-    [(START, 2), ("0123D/A2310/1B20C/03120/20013 1 c3,d1 b4,e1", 2), (EMPTY, 1),
-     ("12321/2D3C2/3B0A3/2C3D2/12321 2 a2,e4 c1,c5", 3),
-     ("000A0/000BC/00000/AAB00/00C00 1 a1,e5 c3,c4", 3)],
+    [
+        (START, 2),
+        ("0123D/A2310/1B20C/03120/20013 1 c3,d1 b4,e1", 2),
+        (EMPTY, 1),
+        ("12321/2D3C2/3B0A3/2C3D2/12321 2 a2,e4 c1,c5", 3),
+        ("000A0/000BC/00000/AAB00/00C00 1 a1,e5 c3,c4", 3),
+    ],
 )
 def test_divide_matches_naive_per_turn(position: str, depth: int) -> None:
     """``divide`` sums to the total, and each root turn's count matches the naive one."""

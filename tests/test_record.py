@@ -12,9 +12,7 @@ from aegean.santorini import Board, IllegalTurnError, NotationError, PositionErr
 from aegean.santorini.record import START, GameRecord
 
 SHORT_START = "00000/00000/00300/02000/00000 1 b2,a1 d4,e5"
-SHORT = GameRecord(
-    ["a1-a2^a1", "d4-d3^d4", "b2-c3"], SHORT_START, {"Player1": "Ann", "Player2": "Bo"}, "1-0"
-)
+SHORT = GameRecord(["a1-a2^a1", "d4-d3^d4", "b2-c3"], SHORT_START, {"Player1": "Ann", "Player2": "Bo"}, "1-0")
 SHORT_JSON = (
     '{"format":"aegean-santorini-record","headers":{"Player1":"Ann","Player2":"Bo"},'
     '"result":"1-0","start":"00000/00000/00300/02000/00000 1 b2,a1 d4,e5",'
@@ -60,7 +58,7 @@ def _random_game(seed: int) -> tuple[Board, list[str]]:
     rng = random.Random(seed)
     pos = naive.parse(START)
     board = Board.from_position(START)
-    played = []
+    played: list[str] = []
     while True:
         options = naive.successors(pos)
         if not options:
@@ -197,7 +195,7 @@ HEAD = '[Game "Santorini"]\n\n'
 
 BAD_TEXT = [
     ('[Game "Santorini\n\n1. @b2@d4 *', "bad record line 1"),
-    ("[Event]\n\n*", "bad record line 1: expected [Key \"value\"]"),
+    ("[Event]\n\n*", 'bad record line 1: expected [Key "value"]'),
     (HEAD, "no result token"),
     (HEAD + "1. @b2@d4", "bad record result '@b2@d4'"),
     (HEAD + "1. @b2@d4 draw", "bad record result 'draw'"),

@@ -177,7 +177,8 @@ def test_moving_up_onto_level_3_wins_at_once() -> None:
     board.play("b2-c3")
     assert board.outcome() == Outcome(frozenset({0}), Termination.CLIMB)
     assert board.decided == board.outcome()
-    assert board.outcome() is not None and board.outcome().result() == "1-0"  # type: ignore[union-attr]
+    outcome = board.outcome()
+    assert outcome is not None and outcome.result() == "1-0"
     assert board.position() == "00000/00000/00300/02000/00000 2 c3,a1 d4,e5 outcome=1:climb"
     assert [format_turn(t) for t in board.history] == ["b2-c3"]
     # The game is over: nothing is legal any more, for either player.
@@ -396,8 +397,14 @@ def _turns_by_steps(board: Board) -> set[str]:
 
 @pytest.mark.parametrize(
     "position",
-    [FLAT, BUILD, WIN, "00000/03300/03300/00000/00000 1 b3,e1 a5,e5",
-     "000A0/000BC/00000/AAB00/00C00 1 a1,e5 c3,c4", "A0000/AA000/00000/00000/00000 1 - -"],
+    [
+        FLAT,
+        BUILD,
+        WIN,
+        "00000/03300/03300/00000/00000 1 b3,e1 a5,e5",
+        "000A0/000BC/00000/AAB00/00C00 1 a1,e5 c3,c4",
+        "A0000/AA000/00000/00000/00000 1 - -",
+    ],
 )
 def test_steps_agree_with_turns(position: str) -> None:
     """Playing step by step reaches exactly the legal full turns, and undoes cleanly."""

@@ -194,7 +194,7 @@ class PlainSearch:
             make(board, turn)
             if level < 3:
                 masks[level] |= 1 << bsq
-            if first:
+            if first or depth == 1:  # leaves ignore the window: no re-search
                 score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
                 first = False
             else:
@@ -454,6 +454,9 @@ class GenericSearch:
         self.tt[key] = (depth, flag, _to_tt(best, ply), best_turn)
         return best
 
+    def restore(self, ply: int) -> None:
+        """Nothing to do: every push is popped on the way out, timeouts included."""
+
     def search_root(self, turns: list[Turn], depth: int, found: Callable[[Turn, int], None]) -> None:
         alpha = -INF
         board = self.board
@@ -530,60 +533,42 @@ class AlphaBetaAI:
             return win
         # A forced turn needs no thought; a shallow search still scores it.
         max_depth = self.max_depth if len(turns) > 1 else min(self.max_depth, 2)
-        root_ply = board.ply
-        best: list[tuple[Turn, int]] = [(turns[0], -INF)]
-        done_depth = 0
-        done: tuple[Turn, int] = best[0]
-
-        def found(turn: Turn, score: int) -> None:
-            best.append((turn, score))
-
-        for depth in range(1, max_depth + 1):
-            mark = len(best)
-            try:
-                search.search_root(turns, depth, found)
-            except SearchTimeout:
-                search.restore(root_ply)
-                if len(best) > mark + 1:  # beat the previous best at the new depth
-                    done = best[-1]
-                break
-            done, done_depth = best[-1], depth
-            # Search the best turn first next time.
-            turns.remove(done[0])
-            turns.insert(0, done[0])
-            if abs(done[1]) > MATE_BOUND or self._out_of_time(start, depth):
-                break
-        self.last_info = SearchInfo(done_depth, budget.nodes, time.perf_counter() - start, done[1], done[0])
-        return done[0]
+        return self._deepen(search, turns, max_depth, start)
 
     def _search_generic(self, board: Board, turns: list[Turn], budget: Budget, start: float) -> Turn:
         tt: dict[int, TTEntry] = {}  # scores depend on whose point of view: not shared
-        search = GenericSearch(board, budget, tt, board.to_move)
         self._rng.shuffle(turns)
-        best: list[tuple[Turn, int]] = [(turns[0], -INF)]
-        done: tuple[Turn, int] = best[0]
+        return self._deepen(GenericSearch(board, budget, tt, board.to_move), turns, self.max_depth, start)
+
+    def _deepen(
+        self, search: PlainSearch | GenericSearch, turns: list[Turn], max_depth: int, start: float
+    ) -> Turn:
+        """Iterative deepening: search 1, 2, 3... full turns until a budget runs out."""
+        root_ply = search.board.ply
+        best: list[tuple[Turn, int]] = []
+        done: tuple[Turn, int] = (turns[0], 0)  # if not even one turn gets searched
         done_depth = 0
-
-        def found(turn: Turn, score: int) -> None:
-            best.append((turn, score))
-
-        for depth in range(1, self.max_depth + 1):
+        for depth in range(1, max_depth + 1):
             mark = len(best)
             try:
-                search.search_root(turns, depth, found)
+                search.search_root(turns, depth, lambda turn, score: best.append((turn, score)))
             except SearchTimeout:
+                search.restore(root_ply)
+                # The first turn searched is the previous best; a turn that beat it at
+                # this depth is better, even if the iteration did not finish.
                 if len(best) > mark + 1:
                     done = best[-1]
                 break
             done, done_depth = best[-1], depth
-            turns.remove(done[0])
+            turns.remove(done[0])  # search the best turn first next time
             turns.insert(0, done[0])
-            if abs(done[1]) > MATE_BOUND or self._out_of_time(start, depth):
-                break
-        self.last_info = SearchInfo(done_depth, budget.nodes, time.perf_counter() - start, done[1], done[0])
+            if abs(done[1]) > MATE_BOUND or self._out_of_time(start):
+                break  # a forced win or loss does not change with depth
+        nodes = search.budget.nodes
+        self.last_info = SearchInfo(done_depth, nodes, time.perf_counter() - start, done[1], done[0])
         return done[0]
 
-    def _out_of_time(self, start: float, depth: int) -> bool:
+    def _out_of_time(self, start: float) -> bool:
         """Whether a next iteration is pointless: it would take many times longer than
         this one, so with half the time gone it cannot finish."""
         if self.time_limit is None or not self.early_stop:

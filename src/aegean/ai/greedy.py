@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..santorini import Board, Turn
-from ..santorini.squares import NEIGHBOR_MASK, NEIGHBORS
+from ..santorini.squares import NEIGHBORS
 from .base import legal_turns_or_raise
 from .placement import choose_placement, is_placement
 
@@ -85,5 +85,3 @@ class GreedyAI:
         assert best is not None
         return turns[best[2]]
 
-
-__all__ = ["NEIGHBOR_MASK", "GreedyAI", "climb_score", "opponent_can_win_now"]

@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import fastpath, rules, zobrist
 from .errors import IllegalTurnError, SantoriniError
-from .notation import board_diagram, format_position, format_step, format_turn, parse_position, parse_turn
+from .notation import (
+    board_diagram,
+    current_worker,
+    format_position,
+    format_step,
+    format_turn,
+    parse_position,
+    parse_turn,
+)
 from .outcome import Outcome, Termination
 from .powers.base import NO_POWER
 from .steps import DOME_FLAG, END, Step, StepKind, Turn, step_dst, step_kind
@@ -309,8 +317,8 @@ class Board:
         return item
 
     def parse_turn(self, text: str) -> Turn:
-
-        return parse_turn(text)
+        """Read a turn; in a turn in progress, steps may leave out the worker in use."""
+        return parse_turn(text, current_worker(self.turn))
 
     def _normalize(self, step: Step) -> Step:
         """A dome asked for explicitly where it is the natural piece is the same build."""

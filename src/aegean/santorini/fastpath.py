@@ -9,6 +9,8 @@ Every figure in ``docs/performance.md`` is measured through these functions.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Callable
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
@@ -54,6 +56,12 @@ _RAISE_Z: Final = tuple(
 )
 _DOME_Z: Final = zobrist.DOME
 
+#: ``_DESTS[worker]``: for each neighbor ``d`` of ``worker``, ``(d, its bit, MOVES[worker][d] << 25,
+#: NEIGHBOR_MASK[d])``: what the generators need per destination in one tuple unpacking.
+_DESTS: Final = tuple(
+    tuple((d, 1 << d, MOVES[w][d] << 25, NEIGHBOR_MASK[d]) for d in NEIGHBORS[w]) for w in range(25)
+)
+
 #: Marks a journal record whose turn built (any other value is the outcome before a win).
 _BUILT: Final = object()
 
@@ -76,7 +84,7 @@ def turns(board: Board) -> list[Turn]:
     """Every legal full turn: ``(move,)`` for a winning climb, else ``(move, build)``.
 
     Ordered by worker (as in ``board.workers``), destination, then build square, both
-    ascending: :mod:`aegean.santorini.playout` picks the k-th turn in this order.
+    ascending: :func:`kth_turn` and :func:`random_turn` index this order.
     """
     height = board.height
     blocked = board.occupied | board.domes
@@ -86,17 +94,16 @@ def turns(board: Board) -> list[Turn]:
         hw = height[w]
         limit = hw + 1
         free = ~blocked | 1 << w  # the vacated square can be built on
-        row = MOVES[w]
-        for d in NEIGHBORS[w]:
-            if blocked >> d & 1:
+        for d, bit, key, near in _DESTS[w]:
+            if blocked & bit:
                 continue
             hd = height[d]
             if hd > limit:
                 continue
             if hd == 3 and hw == 2:
-                out.append((row[d],))
+                out.append((key >> 25,))
             else:
-                key = row[d] << 25 | NEIGHBOR_MASK[d] & free
+                key |= near & free
                 out += cached(key) or _turns_of_move(key)
     return out
 
@@ -110,8 +117,8 @@ def count_turns(board: Board) -> int:
         hw = height[w]
         limit = hw + 1
         free = ~blocked | 1 << w
-        for d in NEIGHBORS[w]:
-            if blocked >> d & 1:
+        for d, bit, _, near in _DESTS[w]:
+            if blocked & bit:
                 continue
             hd = height[d]
             if hd > limit:
@@ -119,7 +126,7 @@ def count_turns(board: Board) -> int:
             if hd == 3 and hw == 2:
                 total += 1
             else:
-                total += (NEIGHBOR_MASK[d] & free).bit_count()
+                total += (near & free).bit_count()
     return total
 
 
@@ -216,3 +223,91 @@ def undo_record(board: Board, record: tuple[int, int, object]) -> None:
     """
     board._journal.append(record)
     unmake_turn(board)
+
+
+def kth_turn(board: Board, k: int) -> Turn:
+    """``turns(board)[k]`` without listing the others.
+
+    Raises ``IndexError`` if ``k`` is not below ``count_turns(board)``.
+    """
+    height = board.height
+    blocked = board.occupied | board.domes
+    if k >= 0:
+        for w in board.workers[board.to_move]:
+            hw = height[w]
+            limit = hw + 1
+            free = ~blocked | 1 << w
+            for d, bit, key, near in _DESTS[w]:
+                if blocked & bit:
+                    continue
+                hd = height[d]
+                if hd > limit:
+                    continue
+                if hd == 3 and hw == 2:
+                    if k == 0:
+                        return (key >> 25,)
+                    k -= 1
+                    continue
+                mask = near & free
+                count = mask.bit_count()
+                if k < count:
+                    key |= mask
+                    return (_TURNS_OF.get(key) or _turns_of_move(key))[k]
+                k -= count
+    raise IndexError("turn index out of range")
+
+
+def make_placement(board: Board, turn: Turn) -> None:
+    """Play a complete placement turn (one place step per missing worker).
+
+    Goes through the board's primitives, so the journal holds exactly what the generic
+    engine would log; undo it with ``Board.rollback`` to a checkpoint taken before.
+    """
+    player = board.to_move
+    for step in turn:
+        board.add_turn_step(step)
+        board.add_worker(player, step & 31)
+    board.end_turn(1 - player)
+
+
+def random_turn(board: Board, randrange: Callable[[int], int]) -> Turn | None:
+    """A uniformly random legal turn: ``kth_turn(board, randrange(count_turns(board)))``
+    in one pass (``None``, drawing nothing, when there is no legal turn).
+
+    ``randrange`` is called once, with the number of legal turns: a caller that draws
+    ``turns(board)[randrange(len(turns(board)))]`` with the same generator picks the
+    same turns (the benchmarks check the playouts against a naive generator that way).
+    """
+    height = board.height
+    blocked = board.occupied | board.domes
+    ends: list[int] = []  # running totals, one per (worker, destination)
+    keys: list[int] = []  # move << 25 | free neighbors of the destination (0: a winning climb)
+    total = 0
+    for w in board.workers[board.to_move]:
+        hw = height[w]
+        limit = hw + 1
+        free = ~blocked | 1 << w
+        for d, bit, key, near in _DESTS[w]:
+            if blocked & bit:
+                continue
+            hd = height[d]
+            if hd > limit:
+                continue
+            if hd == 3 and hw == 2:
+                total += 1
+                keys.append(key)
+            else:
+                mask = near & free
+                total += mask.bit_count()
+                keys.append(key | mask)
+            ends.append(total)
+    if not total:
+        return None
+    r = randrange(total)
+    i = bisect_right(ends, r)
+    key = keys[i]
+    if not key & 0x1FFFFFF:
+        return (key >> 25,)
+    if i:
+        r -= ends[i - 1]
+    return (_TURNS_OF.get(key) or _turns_of_move(key))[r]

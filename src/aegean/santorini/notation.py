@@ -48,14 +48,15 @@ def format_step(step: Step, board: Board | None = None, current: int | None = No
     if kind is StepKind.PLACE:
         return "@" + SQUARE_NAMES[step_dst(step)]
     if current is None and board is not None and board.turn and kind is StepKind.BUILD:
-        current = _current_worker(board.turn)
+        current = current_worker(board.turn)
     src = step_src(step)
     actor = "" if src == current else SQUARE_NAMES[src]
     dome = "D" if step_dome(step) else ""
     return f"{actor}{_OP_OF[kind]}{SQUARE_NAMES[step_dst(step)]}{dome}"
 
 
-def _current_worker(steps: list[Step] | Turn) -> int | None:
+def current_worker(steps: list[Step] | Turn) -> int | None:
+    """The worker a turn is using after ``steps``: the last to move, or else to build."""
     current: int | None = None
     for step in steps:
         kind = step_kind(step)
@@ -85,14 +86,17 @@ def format_turn(turn: Turn) -> str:
     return "".join(parts)
 
 
-def parse_turn(text: str) -> Turn:
-    """Read a turn (or the steps of one); raises :class:`NotationError` saying where."""
+def parse_turn(text: str, current: int | None = None) -> Turn:
+    """Read a turn (or the steps of one); raises :class:`NotationError` saying where.
+
+    ``current`` is the worker already in use when the text continues a turn in progress,
+    so that ``^c4`` can follow ``b2-c3``.
+    """
     source = text
     text = text.strip()
     if not text:
         raise NotationError("empty turn")
     steps: list[Step] = []
-    current: int | None = None
     i = 0
 
     def square_at(j: int) -> int:

@@ -48,8 +48,16 @@ class GameRecord:
     def from_board(
         cls, board: Board, start: str = START, headers: dict[str, str] | None = None
     ) -> GameRecord:
-        """The record of the game ``board`` has played since ``start``."""
-        record = cls([format_turn(t) for t in board.history], start, dict(headers or {}))
+        """The record of the game ``board`` has played since ``start``.
+
+        If ``start`` is in the middle of a turn, the first turn is recorded from there on,
+        so that the record replays from ``start``.
+        """
+        turns = list(board.history)
+        already_taken = len(Board.from_position(start).turn)
+        if turns and already_taken:
+            turns[0] = turns[0][already_taken:]
+        record = cls([format_turn(t) for t in turns], start, dict(headers or {}))
         outcome = board.outcome()
         if outcome is not None:
             record.result = outcome.result(board.n_players)
