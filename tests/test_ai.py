@@ -204,12 +204,20 @@ def test_greedy_is_tactically_sound_on_random_positions() -> None:
 
 
 def test_opponent_can_win_now_agrees_with_brute_force() -> None:
-    for position in random_positions(40, 12)[2:]:
+    positions = random_positions(80, 12)[2:]
+    # Stalemates are rare in random play: add one (d4 or d5 builds c5 up, walling in
+    # the workers on a5 and b5) and a near miss (c5 is level 0: still a way out).
+    positions += [
+        "00100/AAA00/00000/00000/00000 1 e3,a1 a5,b5",
+        "00000/AAA00/00000/00000/00000 1 e3,a1 a5,b5",
+    ]
+    answers = set()
+    for position in positions:
         board = Board.from_position(position)
-        if not board.placing:
-            assert opponent_can_win_now(board) == any(
-                len(t) == 1 for t in board.legal_turns()
-            ), position
+        answer = opponent_can_win_now(board)
+        assert answer == bool(winning_turns(board)), position
+        answers.add(answer)
+    assert answers == {True, False}
 
 
 # ---------------------------------------------------------------- alpha-beta

@@ -182,6 +182,10 @@ class PlainSearch:
             turns = self._ordered(turns, tt_turn, ply, theirs)
         else:
             turns = self._ordered_fast(turns, tt_turn, ply)
+            if depth == 1:
+                score, turn = self._frontier(turns, alpha, beta, ply)
+                self._store(key, 1, alpha, beta, score, turn, ply)
+                return score
 
         make, unmake = fastpath.make_turn, fastpath.unmake_turn
         alpha0 = alpha
@@ -212,17 +216,72 @@ class PlainSearch:
                     if score >= beta:
                         self._reward(turn, depth, ply)
                         break
-        if best_score >= beta:
-            flag = LOWER
-        elif best_score > alpha0:
-            flag = EXACT
-        else:
-            flag = UPPER
+        self._store(key, depth, alpha0, beta, best_score, best_turn, ply)
+        return best_score
+
+    def _store(
+        self, key: int, depth: int, alpha: int, beta: int, score: int, turn: Turn | None, ply: int
+    ) -> None:
+        """Remember a node's result, as a bound unless it fell inside (alpha, beta)."""
+        flag = LOWER if score >= beta else EXACT if score > alpha else UPPER
         tt = self.tt
         if len(tt) >= TT_LIMIT:
             tt.clear()
-        tt[key] = (depth, flag, _to_tt(best_score, ply), best_turn)
-        return best_score
+        tt[key] = (depth, flag, _to_tt(score, ply), turn)
+
+    def _frontier(self, turns: list[Turn], alpha: int, beta: int, ply: int) -> tuple[int, Turn | None]:
+        """The last full turn before the horizon: :meth:`negamax` at depth 1 with the
+        children's evaluation inlined (most nodes are these children).
+
+        A child where a worker on level 2 touches a free level-3 square (a win to
+        take or a threat to answer) goes through :meth:`negamax` as usual.
+        """
+        board = self.board
+        height = board.height
+        masks = self.masks
+        budget = self.budget
+        nbm = NEIGHBOR_MASK
+        me = board.to_move
+        mine = board.workers[me]
+        theirs = board.workers[1 - me]
+        make, unmake = fastpath.make_turn, fastpath.unmake_turn
+        child = ply + 1
+        best_score = -INF
+        best_turn: Turn | None = None
+        for turn in turns:
+            bsq = turn[1] & 31
+            level = height[bsq]
+            make(board, turn)
+            if level < 3:
+                masks[level] |= 1 << bsq
+            occupied = board.occupied
+            blocked = occupied | board.domes
+            top = masks[2] & ~blocked
+            on2 = occupied & masks[1] & ~masks[2] if top else 0  # workers on level 2
+            while on2:
+                low = on2 & -on2
+                if nbm[low.bit_length() - 1] & top:
+                    break
+                on2 ^= low
+            if on2:
+                score = -self.negamax(0, -beta, -alpha, child)
+            else:
+                budget.nodes += 1
+                if budget.nodes >= budget.next_check:
+                    budget.check()
+                score = -evaluate(height, theirs, mine, blocked, masks, child)
+            unmake(board)
+            if level < 3:
+                masks[level] ^= 1 << bsq
+            if score > best_score:
+                best_score = score
+                best_turn = turn
+                if score > alpha:
+                    alpha = score
+                    if score >= beta:
+                        self._reward(turn, 1, ply)
+                        break
+        return best_score, best_turn
 
     def _quiesce(self, threats: int, alpha: int, beta: int, ply: int) -> int:
         """At the horizon with an opponent threat: search the blocking turns only."""

@@ -1,40 +1,59 @@
 """A one-turn-deep opponent: the baseline every searching AI must beat.
 
 It wins at once when it can (climbing onto level 3, or leaving the opponent without a
-legal turn), never hands the opponent an immediate win when some turn avoids it, and
-otherwise climbs as high as it can, with seeded random tie-breaks.
+legal turn), never hands the opponent such an immediate win when some turn avoids it,
+and otherwise climbs as high as it can, with seeded random tie-breaks.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..santorini import Board, Turn
+from ..santorini import Board, Turn, fastpath
 from ..santorini.squares import NEIGHBORS
 from .base import legal_turns_or_raise
 from .placement import choose_placement, is_placement
 
 
 def opponent_can_win_now(board: Board) -> bool:
-    """Whether the player to move has a turn that wins the game at once."""
+    """Whether the player to move has a turn that wins at once: a climb onto level 3,
+    or a turn after which the next player cannot move (rule 2.2)."""
     if board.decided is not None:
         return False
     if board.plain and not board.turn and not board.placing:
-        # Base rules: a worker on level 2 next to a free level-3 square climbs and wins.
-        height = board.height
-        blocked = board.occupied | board.domes
-        for w in board.workers[board.to_move]:
-            if height[w] == 2 and any(
-                height[n] == 3 and not blocked >> n & 1 for n in NEIGHBORS[w]
-            ):
-                return True
-        return False
+        return _plain_win_now(board)
     mover = board.to_move
     for turn in board.legal_turns():
         board.push_turn(turn)
-        outcome = board.decided
+        outcome = board.outcome()
         board.pop()
         if outcome is not None and mover in outcome.winners:
+            return True
+    return False
+
+
+def _plain_win_now(board: Board) -> bool:
+    """:func:`opponent_can_win_now` under the base rules, mostly without making turns."""
+    height = board.height
+    blocked = board.occupied | board.domes
+    mover = board.to_move
+    for w in board.workers[mover]:
+        if height[w] == 2 and any(height[n] == 3 and not blocked >> n & 1 for n in NEIGHBORS[w]):
+            return True  # a worker on level 2 next to a free level-3 square climbs and wins
+    # A stalemate: one turn occupies one square and builds on one more, so the other
+    # player keeps a move if it can reach three different squares now.
+    reachable = 0
+    for w in board.workers[1 - mover]:
+        for n in NEIGHBORS[w]:
+            if not blocked >> n & 1 and height[n] <= height[w] + 1:
+                reachable |= 1 << n
+    if reachable.bit_count() >= 3:
+        return False
+    for turn in fastpath.turns(board):
+        fastpath.make_turn(board, turn)
+        stuck = not fastpath.has_turn(board)
+        fastpath.unmake_turn(board)
+        if stuck:
             return True
     return False
 

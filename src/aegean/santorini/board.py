@@ -47,7 +47,7 @@ _TURN_STEP: Final = 6  # (op,)                         a step appended to the tu
 _END_TURN: Final = 7  # (op, old_to_move, old_turn)    history/ply advanced
 _OUTCOME: Final = 8  # (op, old_outcome)
 _TOKEN: Final = 9  # (op, key, old_value)             old_value None: key was absent
-_FAST_TURN: Final = 10  # (op, player, index, src, dst, build_square, built_dome, old_hash)
+_FAST_TURN: Final = 10  # (op, old_hash, flag): see fastpath.make_turn
 
 _TOKEN_ABSENT: Final = None
 

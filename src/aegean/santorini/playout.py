@@ -3,10 +3,9 @@
 A playout is the unit of work of Monte Carlo search and of the simulation tests. On
 the fast path (two players, no powers) a turn is drawn without listing the turns:
 :func:`~aegean.santorini.fastpath.random_turn` counts them per move with popcounts,
-draws one index below their number ``n`` and finds that turn (the one
-``fastpath.kth_turn`` would give). Every legal full turn is thus equally likely, exactly as if one were picked from
-``board.legal_turns()``, at a fraction of the cost. Other games go through
-``legal_turns``/``push_turn``.
+draws one index below their number and finds that turn. Every legal full turn is thus
+equally likely, exactly as if one were picked from ``board.legal_turns()`` by index, at
+a fraction of the cost. Other games go through ``legal_turns``/``push_turn``.
 
 >>> import random
 >>> from aegean.santorini import Board
