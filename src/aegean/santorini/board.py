@@ -172,10 +172,13 @@ class Board:
         return self._z
 
     def zobrist_hash(self) -> int:
-        """A 64-bit hash of the position, including the turn in progress."""
+        """A 64-bit hash of the position, including the turn in progress and a win."""
+        z = self._z
         if self.turn:
-            return self._z ^ zobrist.key_of(tuple(self.turn))
-        return self._z
+            z ^= zobrist.key_of(tuple(self.turn))
+        if self._outcome is not None:
+            z ^= zobrist.key_of((sorted(self._outcome.winners), self._outcome.termination.value))
+        return z
 
     # ------------------------------------------------------------------ outcome
     def outcome(self) -> Outcome | None:
@@ -487,7 +490,7 @@ class Board:
         for key, value in self.tokens.items():
             z ^= zobrist.key_of((key, value))
         self._z = z
-        return z
+        return self.zobrist_hash()
 
     def forget_history(self) -> None:
         """Drop the undo journal and history: this position becomes a fresh start."""
