@@ -43,12 +43,6 @@ class Result:
         return "met" if self.value >= self.target else "NOT met"
 
 
-def options(description: str) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=description)
-    add_options(parser)
-    return parser.parse_args()
-
-
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--long", action="store_true", help="bigger workloads (minutes), steadier figures")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs per workload; the best counts")
