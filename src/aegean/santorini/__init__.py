@@ -12,6 +12,7 @@ from .errors import IllegalTurnError, NotationError, PositionError, SantoriniErr
 from .notation import format_position, format_step, format_turn, parse_position, parse_turn
 from .outcome import Outcome, Termination
 from .perft import divide, perft, perft_bulk
+from .playout import random_playout
 from .steps import END, Step, StepKind, Turn
 
 START_POSITION = "00000/00000/00000/00000/00000 1 - -"
@@ -37,4 +38,5 @@ __all__ = [
     "parse_turn",
     "perft",
     "perft_bulk",
+    "random_playout",
 ]
