@@ -9,11 +9,9 @@ naive reference lists the same turns (checked: same set, same order) its own way
 
 from __future__ import annotations
 
-import argparse
-
 import naive_reference as naive
 from aegean.santorini import Board, Turn
-from benchlib import Result, add_options, best_of, report, same
+from benchlib import Result, best_of, main, same
 
 # Positions from seeded random games (aegean.santorini.playout, seed 2024), at 10-95 %
 # of their length, plus the perft start position; the comment is the number of turns.
@@ -83,13 +81,5 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
     ]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_options(parser)
-    args = parser.parse_args()
-    for result in run(args.long, args.repeat):
-        report(result)
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, run)

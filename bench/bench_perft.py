@@ -11,14 +11,13 @@ make/unmake perft in CPython.
 
 from __future__ import annotations
 
-import argparse
 import timeit
 from collections.abc import Callable
 from functools import partial
 
 import naive_reference as naive
 from aegean.santorini import Board, fastpath, perft, perft_bulk
-from benchlib import Result, add_options, best_of, report, same
+from benchlib import Result, best_of, main, same
 
 START = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2"  # perft 80, 6176, 426384, 29096316
 MIDGAME = "01000/12131/01121/21220/10020 1 e4,b2 a2,d2"  # 54 turns, a random game's 26th
@@ -98,13 +97,5 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
     return results
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_options(parser)
-    args = parser.parse_args()
-    for result in run(args.long, args.repeat):
-        report(result)
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, run)

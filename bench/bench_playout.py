@@ -9,14 +9,13 @@ the very same games: the benchmark checks every turn of every game and the winne
 
 from __future__ import annotations
 
-import argparse
 import random
 
 import naive_reference as naive
 from aegean.santorini import Board, Turn
 from aegean.santorini.playout import random_playout
 from aegean.santorini.steps import StepKind, step_kind
-from benchlib import Result, add_options, best_of, report, same
+from benchlib import Result, best_of, main, same
 
 SEED = 20240501
 
@@ -62,13 +61,5 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
     ]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    add_options(parser)
-    args = parser.parse_args()
-    for result in run(args.long, args.repeat):
-        report(result)
-
-
 if __name__ == "__main__":
-    main()
+    main(__doc__, run)

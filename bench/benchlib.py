@@ -110,3 +110,12 @@ def machine() -> str:
     import os
 
     return f"Python {platform.python_version()} ({platform.python_implementation()}), {os.cpu_count()} cores"
+
+
+def main(doc: str | None, run: Callable[[bool, int], list[Result]]) -> None:
+    """The command line of one benchmark script: parse the options, run, report."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    add_options(parser)
+    args = parser.parse_args()
+    for result in run(args.long, args.repeat):
+        report(result)
