@@ -30,7 +30,6 @@ from .notation import (
     parse_turn,
 )
 from .outcome import Outcome, Termination
-from .powers.base import NO_POWER
 from .steps import DOME_FLAG, END, Step, StepKind, Turn, step_dst, step_kind
 
 if TYPE_CHECKING:
@@ -94,7 +93,17 @@ class Board:
         "workers",
     )
 
-    def __init__(self, n_players: int = 2, powers: Sequence[Power | None] | None = None) -> None:
+    def __init__(
+        self,
+        n_players: int = 2,
+        powers: Sequence[Power | str | None] | None = None,
+        *,
+        allow_banned: bool = False,
+    ) -> None:
+        """An empty board, the first player to place. ``powers`` gives each player's power
+        (a :class:`Power`, a name such as ``"Apollo"``, or ``None``/``"-"`` for none);
+        banned matchups (POWERS.csv) are refused unless ``allow_banned``."""
+        from .powers import resolve_powers
 
         if not 2 <= n_players <= zobrist.MAX_PLAYERS:
             raise SantoriniError(f"a game has 2 to 4 players, not {n_players}")
@@ -103,7 +112,7 @@ class Board:
             raise SantoriniError(f"{len(chosen)} powers given for {n_players} players")
         self.n_players: int = n_players
         #: One :class:`Power` per player; the base :class:`Power` means "no power".
-        self.powers: tuple[Power, ...] = tuple(p if p is not None else NO_POWER for p in chosen)
+        self.powers: tuple[Power, ...] = resolve_powers(chosen, allow_banned=allow_banned)
         self.worker_counts: tuple[int, ...] = tuple(p.worker_count() for p in self.powers)
         #: Block level 0-3 of every square.
         self.height: list[int] = [0] * 25
@@ -118,8 +127,9 @@ class Board:
         self.to_move: int = 0
         #: The steps taken so far in the turn in progress (empty between turns).
         self.turn: list[Step] = []
-        #: Power state: ``key -> value`` (values must be immutable with a stable repr).
-        self.tokens: dict[str, object] = {}
+        #: Power state: ``key -> value``, both strings without spaces. A key starts with the
+        #: lower-case name of the power that owns it (``athena``, ``morpheus.pieces``).
+        self.tokens: dict[str, str] = {}
         #: Completed turns, oldest first (for records and replays).
         self.history: list[Turn] = []
         #: Number of completed turns (placements included).
@@ -404,7 +414,7 @@ class Board:
         self._journal.append((_OUTCOME, self._outcome))
         self._outcome = outcome
 
-    def set_token(self, key: str, value: object) -> None:
+    def set_token(self, key: str, value: str | None) -> None:
         """Set (or with ``None`` remove) a power's token; journaled and hashed."""
         old = self.tokens.get(key, _TOKEN_ABSENT)
         self._journal.append((_TOKEN, key, old))

@@ -159,6 +159,9 @@ def format_position(board: Board) -> str:
     fields = ["/".join(ranks), str(board.to_move + 1)]
     for squares in board.workers:
         fields.append(",".join(SQUARE_NAMES[s] for s in squares) or "-")
+    if any(p.name for p in board.powers):
+        fields.append("powers=" + ",".join(p.name.replace(" ", "") or "-" for p in board.powers))
+    fields.extend(f"{key}={value}" for key, value in sorted(board.tokens.items()))
     if board.turn and step_kind(board.turn[0]) is not StepKind.PLACE:
         fields.append("turn=" + format_turn(tuple(board.turn)))
     outcome = board.decided
@@ -188,7 +191,9 @@ def parse_position(text: str) -> Board:
         raise PositionError("workers", f"expected one worker field per player (2-4), found {n_players}")
     if fields[1] not in [str(p) for p in range(1, n_players + 1)]:
         raise PositionError("to-move", f"expected a player 1..{n_players}, found {fields[1]!r}")
-    board = Board(n_players)
+    keys = [field.partition("=")[0] for field in extra]
+    powers_text = dict(f.partition("=")[::2] for f in extra).get("powers")
+    board = Board(n_players, _parse_powers(powers_text, n_players), allow_banned=True)
     board.height = heights
     board.domes = domes
     board.to_move = int(fields[1]) - 1
@@ -214,7 +219,7 @@ def parse_position(text: str) -> Board:
     _check_placement(board)
     if board.placing:
         board.turn = [place(s) for s in board.workers[board.to_move]]
-    keys = [field.partition("=")[0] for field in extra]
+    token_owners = {p.token for p in board.powers if p.name}
     for field in extra:
         key, _, value = field.partition("=")
         if keys.count(key) > 1:
@@ -228,10 +233,34 @@ def parse_position(text: str) -> Board:
                 raise PositionError("turn", str(error)) from None
         elif key == "outcome":
             board._outcome = _parse_outcome(value, n_players)
+        elif key == "powers":
+            continue
+        elif key.partition(".")[0] in token_owners:
+            if not value:
+                raise PositionError(key, "a power's token needs a value")
+            board.tokens[key] = value
         else:
-            raise PositionError(key or field, f"unknown field {field!r} (known keys: turn, outcome)")
+            known = ", ".join(["powers", "turn", "outcome", *sorted(token_owners)])
+            raise PositionError(key or field, f"unknown field {field!r} (known keys: {known})")
     board.rehash()
     return board
+
+
+def _parse_powers(text: str | None, n_players: int) -> list[str | None]:
+    if text is None:
+        return [None] * n_players
+    names = text.split(",")
+    if len(names) != n_players:
+        raise PositionError("powers", f"expected {n_players} names (or '-'), found {len(names)}")
+    from .errors import SantoriniError
+    from .powers import make_power
+
+    for name in names:
+        try:
+            make_power(name)
+        except SantoriniError as error:
+            raise PositionError("powers", str(error)) from None
+    return [None if n == "-" else n for n in names]
 
 
 def _parse_board(field: str) -> tuple[list[int], int]:

@@ -55,6 +55,13 @@ class Power:
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         cls.is_plain = False
+        if cls.name:
+            REGISTRY[cls.name.lower().replace(" ", "")] = cls
+
+    @property
+    def token(self) -> str:
+        """The key of this power's token (``"athena"``); sub-keys add ``.name``."""
+        return self.name.lower().replace(" ", "")
 
     # ---------------------------------------------------------------- setup
     def worker_count(self) -> int:
@@ -149,6 +156,9 @@ class Power:
     def __repr__(self) -> str:
         return f"<Power {self.name or 'none'}>"
 
+
+#: Implemented powers by lower-case name; filled as power modules are imported.
+REGISTRY: dict[str, type[Power]] = {}
 
 #: The shared "no power" instance.
 NO_POWER = Power()

@@ -27,6 +27,10 @@ class PowerInfo:
     banned_vs: tuple[str, ...]
 
 
+def _key(name: str) -> str:
+    return name.lower().replace(" ", "")
+
+
 def _load() -> dict[str, PowerInfo]:
     text = files(__package__).joinpath("powers.csv").read_text(encoding="utf-8")
     table = {}
@@ -41,7 +45,7 @@ def _load() -> dict[str, PowerInfo]:
             golden_fleece=row["golden_fleece"] == "yes",
             banned_vs=tuple(n for n in row["banned_vs"].split(";") if n),
         )
-        table[info.name.lower()] = info
+        table[_key(info.name)] = info
     return table
 
 
@@ -49,9 +53,10 @@ POWERS: dict[str, PowerInfo] = _load()
 
 
 def power_info(name: str) -> PowerInfo:
-    """The metadata of the power called ``name`` (any case)."""
+    """The metadata of the power called ``name`` (any case; spaces optional, so
+    ``Europa&Talus`` names Europa & Talus in a position)."""
     try:
-        return POWERS[name.lower()]
+        return POWERS[_key(name)]
     except KeyError:
         raise SantoriniError(f"unknown power {name!r}") from None
 
