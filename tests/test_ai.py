@@ -32,9 +32,8 @@ WIN_IN_TWO = "00000/02030/00200/00100/00000 1 c2,e5 a1,e1"
 
 
 class Mimic(Power):
-    """A power that changes nothing: it only takes the board off the fast path."""
-
-    name = "Mimic"
+    """A power that changes nothing: it only takes the board off the fast path. It has no
+    name, so it is not registered as a card and positions do not mention it."""
 
 
 def all_engines(seed: int) -> list[Engine]:
