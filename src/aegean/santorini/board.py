@@ -99,10 +99,11 @@ class Board:
         powers: Sequence[Power | str | None] | None = None,
         *,
         allow_banned: bool = False,
+        start_player: int = 0,
     ) -> None:
-        """An empty board, the first player to place. ``powers`` gives each player's power
-        (a :class:`Power`, a name such as ``"Apollo"``, or ``None``/``"-"`` for none);
-        banned matchups (POWERS.csv) are refused unless ``allow_banned``."""
+        """An empty board, ``start_player`` (0-based) to place first. ``powers`` gives each
+        player's power (a :class:`Power`, a name such as ``"Apollo"``, or ``None``/``"-"``
+        for none); banned matchups (POWERS.csv) are refused unless ``allow_banned``."""
         from .powers import resolve_powers
 
         if not 2 <= n_players <= zobrist.MAX_PLAYERS:
@@ -124,7 +125,9 @@ class Board:
         self.owner: list[int] = [-1] * 25
         #: Bit mask of squares holding a worker.
         self.occupied: int = 0
-        self.to_move: int = 0
+        if not 0 <= start_player < n_players:
+            raise SantoriniError(f"no player {start_player + 1} to start in a {n_players}-player game")
+        self.to_move: int = start_player
         #: The steps taken so far in the turn in progress (empty between turns).
         self.turn: list[Step] = []
         #: Power state: ``key -> value``, both strings without spaces. A key starts with the
@@ -135,7 +138,7 @@ class Board:
         #: Number of completed turns (placements included).
         self.ply: int = 0
         self._outcome: Outcome | None = None
-        self._z: int = zobrist.TO_MOVE[0]
+        self._z: int = zobrist.TO_MOVE[start_player]
         self._journal: list[tuple[Any, ...]] = []
         # One entry per push/push_turn: (journal length, hash before, what was pushed).
         self._stack: list[tuple[int, int, Step | Turn]] = []

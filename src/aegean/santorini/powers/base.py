@@ -48,6 +48,9 @@ class Power:
 
     #: The card's name as in ``POWERS.csv``; empty for "no power".
     name: ClassVar[str] = ""
+    #: Setup order (SANTORINI.md §3.1, RULINGS #6): -1 must place workers first (Bia,
+    #: Tartarus), +1 must place last (Hecate), 0 no constraint.
+    placement_order: ClassVar[int] = 0
     #: True only for the base rules: lets two-player games without powers use the
     #: bitboard fast path. A subclass that overrides any hook must leave it False.
     is_plain: ClassVar[bool] = True
