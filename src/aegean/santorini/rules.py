@@ -140,12 +140,17 @@ def check_win(board: Board, player: int, step: Step) -> None:
 
 
 def finish_turn(board: Board) -> None:
+    """End the turn in progress. Placing workers is setup, not a turn of play, so the
+    start- and end-of-turn hooks ("Start of Your Turn", "End of Your Turn") skip it."""
     player = board.to_move
-    for owner, power in enumerate(board.powers):
-        power.end_of_turn(board, owner, player)
+    placed = bool(board.turn) and step_kind(board.turn[0]) is StepKind.PLACE
+    if not placed:
+        for owner, power in enumerate(board.powers):
+            power.end_of_turn(board, owner, player)
     board.end_turn(next_player(board))
-    for owner, power in enumerate(board.powers):
-        power.start_of_turn(board, owner, board.to_move)
+    if not board.placing:
+        for owner, power in enumerate(board.powers):
+            power.start_of_turn(board, owner, board.to_move)
 
 
 # ---------------------------------------------------------------------- full turns
