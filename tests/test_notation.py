@@ -202,7 +202,7 @@ def test_format_step() -> None:
 BAD_TURNS = [
     ("", "empty turn"),
     ("   ", "empty turn"),
-    ("b2", "expected '-' (move), '^' (build) or '>' (force) at 3, found 'the end'"),
+    ("b2", "expected '-' (move), '^' (build), '>' (force) or 'x' (remove) at 3, found 'the end'"),
     ("b2c3", "at 3, found 'c'"),
     ("b2*c3", "found '*'"),
     ("b2-", "expected a square (a1..e5) at 4, found 'the end'"),

@@ -42,8 +42,9 @@ def test_builds_spend_pieces_any_number_of_times_zero_included() -> None:
     assert board.position().startswith("00000/00300/00000/00000/00000 2 c3,d4 b4,d2")
     assert "morpheus" not in board.tokens  # all three spent
     board.pop()
-    board.play(["b2-c3^c4^c4^c4", "c4"][0])
-    assert board.height[NEIGHBORS[12][0]] == 0
+    with pytest.raises(IllegalTurnError):
+        board.play("b2-c3^c4^c4^c4^c4")  # a fourth build needs a fourth piece
+    assert board.tokens["morpheus"] == "3"
 
 
 def test_with_an_empty_card_he_cannot_build() -> None:

@@ -23,6 +23,7 @@ from .steps import (
     force,
     move,
     place,
+    remove_block,
     step_dome,
     step_dst,
     step_kind,
@@ -34,7 +35,9 @@ if TYPE_CHECKING:
 
 _LEVEL_CHARS = "0123"
 _DOME_CHARS = "ABCD"
-_OPS = {"-": StepKind.MOVE, "^": StepKind.BUILD, ">": StepKind.FORCE}
+_OPS = {"-": StepKind.MOVE, "^": StepKind.BUILD, ">": StepKind.FORCE, "x": StepKind.REMOVE}
+#: Steps after which the acting worker is "the worker in use" (left out of the next step).
+_USES_ACTOR = (StepKind.BUILD, StepKind.REMOVE)
 _OP_OF = {kind: op for op, kind in _OPS.items()}
 
 
@@ -47,7 +50,7 @@ def format_step(step: Step, board: Board | None = None, current: int | None = No
         return "."
     if kind is StepKind.PLACE:
         return "@" + SQUARE_NAMES[step_dst(step)]
-    if current is None and board is not None and board.turn and kind is StepKind.BUILD:
+    if current is None and board is not None and board.turn and kind in _USES_ACTOR:
         current = current_worker(board.turn)
     src = step_src(step)
     actor = "" if src == current else SQUARE_NAMES[src]
@@ -62,7 +65,7 @@ def current_worker(steps: list[Step] | Turn) -> int | None:
         kind = step_kind(step)
         if kind is StepKind.MOVE:
             current = step_dst(step)
-        elif kind is StepKind.BUILD:
+        elif kind in _USES_ACTOR:
             current = step_src(step)
     return current
 
@@ -75,13 +78,13 @@ def format_turn(turn: Turn) -> str:
         if step == END:
             continue
         text = format_step(step, current=current)
-        if parts and text[0] not in "@-^>":
+        if parts and text[0] not in "@-^>x":
             parts.append(",")
         parts.append(text)
         kind = step_kind(step)
         if kind is StepKind.MOVE:
             current = step_dst(step)
-        elif kind is StepKind.BUILD:
+        elif kind in _USES_ACTOR:
             current = step_src(step)
     return "".join(parts)
 
@@ -124,8 +127,8 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
             if i >= len(text) or text[i] not in _OPS:
                 found = text[i] if i < len(text) else "the end"
                 raise NotationError(
-                    f"bad turn {source!r}: expected '-' (move), '^' (build) or '>' (force) "
-                    f"at {i + 1}, found {found!r}"
+                    f"bad turn {source!r}: expected '-' (move), '^' (build), '>' (force) "
+                    f"or 'x' (remove) at {i + 1}, found {found!r}"
                 )
         elif actor is None:
             raise NotationError(f"bad turn {source!r}: the first step must name its worker, e.g. b2-c3")
@@ -139,6 +142,9 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
             dome = i < len(text) and text[i] == "D"
             i += dome
             steps.append(build(actor, target, dome=dome))
+            current = actor
+        elif kind is StepKind.REMOVE:
+            steps.append(remove_block(actor, target))
             current = actor
         else:
             steps.append(force(actor, target))

@@ -155,31 +155,39 @@ def finish_turn(board: Board) -> None:
 
 # ---------------------------------------------------------------------- full turns
 def legal_turns(board: Board) -> list[Turn]:
-    """Every full turn from the current step on, found by trying steps depth first.
+    """Every full turn from the current step on, found by trying steps breadth first.
 
-    Sequences that end in the same position (and outcome) are one turn; the first found
-    is kept. A trailing ``END`` (declining optional steps) is implied, not listed.
+    Sequences that end in the same position (and outcome) are one turn, written as the
+    shortest of them (the first found), so Hermes's and Triton's wandering paths come out
+    as their most direct routes. A trailing ``END`` (declining optional steps) is
+    implied, not listed.
     """
     found: dict[Hashable, Turn] = {}
+    if board.decided is not None:
+        return []
     seen: set[Hashable] = set()
     start_ply = board.ply
-
-    def visit(path: Turn) -> None:
-        for step in candidate_steps(board):
-            mark = board.checkpoint()
-            apply_step(board, step)
-            if board.decided is not None or board.ply != start_ply:
-                turn = path if step == END else (*path, step)
-                found.setdefault((board.zobrist_hash(), board.decided), turn)
-            else:
-                key = _state_key(board)
-                if key not in seen:
-                    seen.add(key)
-                    visit((*path, step))
-            board.rollback(mark)
-
-    if board.decided is None:
-        visit(())
+    frontier: list[Turn] = [()]
+    while frontier:
+        deeper: list[Turn] = []
+        for path in frontier:
+            base = board.checkpoint()
+            for step in path:  # replay the way to this state (the journal holds one line)
+                apply_step(board, step)
+            for step in candidate_steps(board):
+                mark = board.checkpoint()
+                apply_step(board, step)
+                if board.decided is not None or board.ply != start_ply:
+                    turn = path if step == END else (*path, step)
+                    found.setdefault((board.zobrist_hash(), board.decided), turn)
+                else:
+                    key = _state_key(board)
+                    if key not in seen:
+                        seen.add(key)
+                        deeper.append((*path, step))
+                board.rollback(mark)
+            board.rollback(base)
+        frontier = deeper
     return list(found.values())
 
 

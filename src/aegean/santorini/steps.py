@@ -33,6 +33,7 @@ class StepKind(enum.IntEnum):
     BUILD = 3  #: the worker on the actor square builds on the target square
     FORCE = 4  #: a power forces the worker on the actor square to the target square
     END = 5  #: decline the optional steps left and end the turn
+    REMOVE = 6  #: the worker on the actor square removes the top block of the target square
 
 
 _SRC_SHIFT: Final = 5
@@ -67,6 +68,11 @@ def build(builder: int, dst: int, *, dome: bool = False) -> Step:
 
 def force(src: int, dst: int) -> Step:
     return make_step(StepKind.FORCE, src, dst)
+
+
+def remove_block(worker: int, dst: int) -> Step:
+    """The worker on ``worker`` removes the top block (never a dome) of ``dst`` (Ares)."""
+    return make_step(StepKind.REMOVE, worker, dst)
 
 
 END: Final[Step] = make_step(StepKind.END, 0, 0)

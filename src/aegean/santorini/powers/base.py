@@ -20,6 +20,7 @@ hook                      called                                              ca
 ``apply_step``            the owner's step takes effect                       Apollo, Minotaur, Bia
 ``after_step``            for every power, after any step                     Harpies, Gaea, Dionysus
 ``wins_with``             after the owner's move or build                     Pan, Chronus, Eros
+``wins_on``               for every other power, after any player's step      Chronus
 ``vetoes_win``            for every opponent of a player about to win         Hera, Moerae
 ``end_of_turn``           for every power, when any player's turn ends        Medusa, Athena
 ``next_player``           for every power, to pick who plays next             Dionysus
@@ -119,6 +120,8 @@ class Power:
             board.build_on(step_dst(step), dome=bool(step & (1 << 14)))
         elif kind is StepKind.PLACE:
             board.add_worker(player, step_dst(step))
+        elif kind is StepKind.REMOVE:
+            board.set_height(step_dst(step), board.height[step_dst(step)] - 1)
 
     def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
         """Called for every power after any player's step has taken effect."""
@@ -150,6 +153,11 @@ class Power:
             height = board.height
             if height[step_dst(step)] == 3 and height[step_src(step)] < 3:
                 return Termination.CLIMB
+        return None
+
+    def wins_on(self, board: Board, owner: int, player: int, step: Step) -> Termination | None:
+        """Whether another player's step, just taken, makes the owner win (Chronus's fifth
+        Complete Tower, built by an opponent). Asked after the mover's own win check."""
         return None
 
     def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
