@@ -86,6 +86,8 @@ def format_turn(turn: Turn) -> str:
             current = step_dst(step)
         elif kind in _USES_ACTOR:
             current = step_src(step)
+    if not parts and END in turn:
+        return "."  # a turn that only declines (e.g. Dionysus's extra turn not taken)
     return "".join(parts)
 
 
@@ -99,6 +101,8 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
     text = text.strip()
     if not text:
         raise NotationError("empty turn")
+    if text == ".":
+        return (END,)
     steps: list[Step] = []
     i = 0
 
@@ -179,7 +183,7 @@ def format_position(board: Board) -> str:
 
 def parse_position(text: str) -> Board:
     """Read a position; a malformed one raises :class:`PositionError` naming the field."""
-    from .board import Board
+    from .board import REMOVED, Board
 
     fields = text.split()
     if len(fields) < 4:
@@ -222,6 +226,9 @@ def parse_position(text: str) -> Board:
             board.workers[player].append(s)
             board.owner[s] = player
             board.occupied |= 1 << s
+    removed = dict(f.partition("=")[::2] for f in extra).get(REMOVED)
+    if removed is not None:
+        board.tokens[REMOVED] = _parse_removed(removed, board)
     _check_placement(board)
     if board.placing:
         board.turn = [place(s) for s in board.workers[board.to_move]]
@@ -239,14 +246,14 @@ def parse_position(text: str) -> Board:
                 raise PositionError("turn", str(error)) from None
         elif key == "outcome":
             board._outcome = _parse_outcome(value, n_players)
-        elif key == "powers":
+        elif key in ("powers", REMOVED):
             continue
         elif key.partition(".")[0] in token_owners:
             if not value:
                 raise PositionError(key, "a power's token needs a value")
             board.tokens[key] = value
         else:
-            known = ", ".join(["powers", "turn", "outcome", *sorted(token_owners)])
+            known = ", ".join(["powers", "turn", "outcome", REMOVED, *sorted(token_owners)])
             raise PositionError(key or field, f"unknown field {field!r} (known keys: {known})")
     board.rehash()
     return board
@@ -293,9 +300,27 @@ def _parse_board(field: str) -> tuple[list[int], int]:
     return heights, domes
 
 
+def _parse_removed(value: str, board: Board) -> str:
+    """``removed=<count per player>``: workers a power removed from the game."""
+    parts = value.split(",")
+    if len(parts) != board.n_players or not all(p.isascii() and p.isdigit() for p in parts):
+        raise PositionError("removed", f"expected {board.n_players} counts like 0,1, found {value!r}")
+    for player, part in enumerate(parts):
+        on_board, full = len(board.workers[player]), board.worker_counts[player]
+        if on_board + int(part) > full:
+            raise PositionError(
+                "removed", f"player {player + 1} has {on_board} workers and {int(part)} removed, over {full}"
+            )
+    if not any(int(p) for p in parts):
+        raise PositionError("removed", "leave the field out when no worker was removed")
+    return ",".join(str(int(p)) for p in parts)
+
+
 def _check_placement(board: Board) -> None:
-    """Workers are placed a whole player at a time, before anyone moves."""
-    counts = [len(ws) for ws in board.workers]
+    """Workers are placed a whole player at a time, before anyone moves; workers removed
+    from the game by a power (``removed=``) were placed."""
+    removed = board.removed_counts()
+    counts = [len(ws) + gone for ws, gone in zip(board.workers, removed, strict=True)]
     for player, count in enumerate(counts):
         full = board.worker_counts[player]
         if 0 < count < full and player != board.to_move:

@@ -110,6 +110,8 @@ def apply_step(board: Board, step: Step) -> None:
     """Carry out a step without checking it, then end the turn if nothing can follow."""
     player = board.to_move
     if step == END:
+        if not board.turn:  # a turn that only declines is still a turn of the record
+            board.add_turn_step(step)
         finish_turn(board)
         return
     board.add_turn_step(step)
@@ -129,14 +131,27 @@ def apply_step(board: Board, step: Step) -> None:
 
 
 def check_win(board: Board, player: int, step: Step) -> None:
-    """Win check after every move or build (ruling 7); opponents may veto (ruling 8)."""
+    """Win check after every move or build (ruling 7): the mover's win first, then wins
+    other powers claim on that step (Chronus, ruling 33); opponents may veto (ruling 8)."""
     termination = board.powers[player].wins_with(board, player, step)
-    if termination is None:
+    if termination is not None and not _vetoed(board, player, step):
+        board.set_outcome(Outcome(team_of(board, player), termination))
         return
     for owner, power in enumerate(board.powers):
-        if owner in opponents_of(board, player) and power.vetoes_win(board, owner, player, step):
-            return
-    board.set_outcome(Outcome(team_of(board, player), termination))
+        if owner != player and not power.is_plain:
+            termination = power.wins_on(board, owner, player, step)
+            if termination is not None and not _vetoed(board, owner, step):
+                board.set_outcome(Outcome(team_of(board, owner), termination))
+                return
+
+
+def _vetoed(board: Board, winner: int, step: Step) -> bool:
+    """Whether an opponent of ``winner`` stops the win that ``step`` gives it (Hera)."""
+    rivals = opponents_of(board, winner)
+    return any(
+        owner in rivals and power.vetoes_win(board, owner, winner, step)
+        for owner, power in enumerate(board.powers)
+    )
 
 
 def finish_turn(board: Board) -> None:
@@ -178,7 +193,7 @@ def legal_turns(board: Board) -> list[Turn]:
                 mark = board.checkpoint()
                 apply_step(board, step)
                 if board.decided is not None or board.ply != start_ply:
-                    turn = path if step == END else (*path, step)
+                    turn = path if step == END and path else (*path, step)
                     found.setdefault((board.zobrist_hash(), board.decided), turn)
                 else:
                     key = _state_key(board)
