@@ -120,3 +120,14 @@ def test_random_playouts_keep_the_invariants() -> None:
         for _ in range(plies):
             board.pop()
         assert board.position() == start
+
+
+def test_athena_does_not_restrict_her_own_workers_in_his_extra_turn() -> None:
+    """RULINGS #18: workers moved in Dionysus's extra turns still belong to their owner, and
+    Athena's own workers moved by Dionysus are not restricted by her."""
+    board = Board.from_position(
+        "00000/00000/00300/00010/00000 1 b2,a5 c2,e1 powers=Dionysus,Athena athena=up"
+    )
+    board.play("b2-b3^c3")
+    legal = turns(board)
+    assert "c2-d2^e2" in legal  # Athena's worker moving up, moved by Dionysus

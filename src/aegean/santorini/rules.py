@@ -69,7 +69,8 @@ def candidate_steps(board: Board) -> list[Step]:
         steps = power.turn_steps(board, player)
     for owner, other in enumerate(board.powers):
         if owner != player and not other.is_plain:
-            steps = [s for s in steps if s == END or other.allows_opponent_step(board, owner, player, s)]
+            # END too: a restriction may refuse to let the turn end as it stands (Aphrodite).
+            steps = [s for s in steps if other.allows_opponent_step(board, owner, player, s)]
     return steps
 
 
@@ -108,12 +109,20 @@ def _state_key(board: Board) -> Hashable:
 
 def apply_step(board: Board, step: Step) -> None:
     """Carry out a step without checking it, then end the turn if nothing can follow."""
-    player = board.to_move
     if step == END:
         if not board.turn:  # a turn that only declines is still a turn of the record
             board.add_turn_step(step)
         finish_turn(board)
         return
+    _take_step(board, step)
+    if board.decided is None and candidate_steps(board) == [END]:
+        finish_turn(board)
+
+
+def _take_step(board: Board, step: Step) -> None:
+    """A step's effects and the win check, without looking whether the turn is over
+    (``legal_turns`` replays steps it already knows the turn goes on after)."""
+    player = board.to_move
     board.add_turn_step(step)
     board.powers[player].apply_step(board, player, step)
     for owner, power in enumerate(board.powers):
@@ -125,9 +134,6 @@ def apply_step(board: Board, step: Step) -> None:
         # A win ends the game at once (ruling 7): the turn so far is complete and joins
         # the history (records replay it), with no end-of-turn effects.
         board.end_turn(next_player(board))
-        return
-    if candidate_steps(board) == [END]:
-        finish_turn(board)
 
 
 def check_win(board: Board, player: int, step: Step) -> None:
@@ -173,37 +179,39 @@ def legal_turns(board: Board) -> list[Turn]:
     """Every full turn from the current step on, found by trying steps breadth first.
 
     Sequences that end in the same position (and outcome) are one turn, written as the
-    shortest of them (the first found), so Hermes's and Triton's wandering paths come out
-    as their most direct routes. A trailing ``END`` (declining optional steps) is
-    implied, not listed.
+    shortest of them, so Hermes's and Triton's wandering paths come out as their most
+    direct routes. Turns are listed in depth-first order of the steps (as the fast path
+    lists them). A trailing ``END`` (declining optional steps) is implied, not listed.
     """
-    found: dict[Hashable, Turn] = {}
     if board.decided is not None:
         return []
+    # Per end state: (the indices of the steps among those offered, the turn); breadth
+    # first, so the first path found to a state is a shortest one.
+    found: dict[Hashable, tuple[tuple[int, ...], Turn]] = {}
     seen: set[Hashable] = set()
     start_ply = board.ply
-    frontier: list[Turn] = [()]
+    frontier: list[tuple[tuple[int, ...], Turn]] = [((), ())]
     while frontier:
-        deeper: list[Turn] = []
-        for path in frontier:
+        deeper: list[tuple[tuple[int, ...], Turn]] = []
+        for order, path in frontier:
             base = board.checkpoint()
             for step in path:  # replay the way to this state (the journal holds one line)
-                apply_step(board, step)
-            for step in candidate_steps(board):
+                _take_step(board, step)
+            for index, step in enumerate(candidate_steps(board)):
                 mark = board.checkpoint()
                 apply_step(board, step)
                 if board.decided is not None or board.ply != start_ply:
                     turn = path if step == END and path else (*path, step)
-                    found.setdefault((board.zobrist_hash(), board.decided), turn)
+                    found.setdefault((board.zobrist_hash(), board.decided), ((*order, index), turn))
                 else:
                     key = _state_key(board)
                     if key not in seen:
                         seen.add(key)
-                        deeper.append((*path, step))
+                        deeper.append(((*order, index), (*path, step)))
                 board.rollback(mark)
             board.rollback(base)
         frontier = deeper
-    return list(found.values())
+    return [turn for _, turn in sorted(found.values())]
 
 
 # ---------------------------------------------------------------------- explanations
@@ -221,6 +229,12 @@ def explain_illegal(board: Board, step: Step) -> str:
     if kind not in kinds:
         wanted = " or ".join(sorted(k.name.lower() for k in kinds)) or "nothing"
         return f"a {kind.name.lower()} is not possible now (expected: {wanted})"
+    if step in offered:
+        return f"after {format_step(step, board)} the turn could not be finished"
+    if not _placing_turn(board) and step in board.powers[player].turn_steps(board, player):
+        for owner, other in enumerate(board.powers):
+            if owner != player and not other.allows_opponent_step(board, owner, player, step):
+                return f"{other.name}'s power forbids {format_step(step, board)}"
     if kind is StepKind.PLACE:
         if not board.is_free(dst):
             return f"{square_name(dst)} is occupied"
@@ -233,11 +247,11 @@ def explain_illegal(board: Board, step: Step) -> str:
             return f"{square_name(dst)} does not neighbor {square_name(src)}"
         if board.domes >> dst & 1:
             return f"{square_name(dst)} has a dome"
-        if board.occupied >> dst & 1:
-            return f"{square_name(dst)} is occupied by a worker"
         rise = board.height[dst] - board.height[src]
         if rise > 1:
             return f"{square_name(dst)} is {rise} levels up from {square_name(src)} (at most 1)"
+        if board.occupied >> dst & 1:
+            return f"{square_name(dst)} is occupied by a worker"
     elif kind is StepKind.BUILD:
         builders = {step_src(s) for s in offered if step_kind(s) is StepKind.BUILD}
         if src not in builders:

@@ -35,8 +35,10 @@ class Athena(Power):
             board.set_token(self.token, MOVED_UP)
 
     def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+        # Her own workers moved by an opponent (Dionysus's extra turn) are free (RULINGS #18).
         return not (
             board.tokens.get(self.token) == MOVED_UP
             and step_kind(step) is StepKind.MOVE
+            and board.owner[step_src(step)] != owner
             and board.height[step_dst(step)] > board.height[step_src(step)]
         )

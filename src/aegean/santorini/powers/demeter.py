@@ -1,0 +1,25 @@
+"""5. Demeter, Goddess of the Harvest — *Your Build*: your worker may build one more time,
+but not on the same space (RULINGS #21: optional, the same worker, a different space; the
+second build is the piece that fits, so a dome on level 3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..steps import END, Step, StepKind, step_dst, step_kind, step_src
+from .base import Power
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+
+class Demeter(Power):
+    name = "Demeter"
+
+    def turn_steps(self, board: Board, player: int) -> list[Step]:
+        turn = board.turn
+        if len(turn) == 2 and step_kind(turn[1]) is StepKind.BUILD:
+            builder, first = step_src(turn[1]), step_dst(turn[1])
+            again = [s for s in self.build_steps(board, player, builder) if step_dst(s) != first]
+            return [*again, END]
+        return super().turn_steps(board, player)
