@@ -213,7 +213,7 @@ BAD_TURNS = [
     ("^c3", "the first step must name its worker"),
     ("-c3", "the first step must name its worker"),
     ("b2-c3^", "at 7, found 'the end'"),
-    ("b2-c3^d4x", "at 9, found 'x'"),
+    ("b2-c3^d4y", "at 9, found 'y'"),
     ("b2-c3^d4DD", "at 10, found 'D'"),
     ("b2-c3 ^d4", "at 6"),
     ("@", "at 2, found 'the end'"),

@@ -50,6 +50,10 @@ _FAST_TURN: Final = 10  # (op, old_hash, flag): see fastpath.make_turn
 
 _TOKEN_ABSENT: Final = None
 
+#: The token (kept by the core, not by a power) counting workers removed from the game
+#: per player, e.g. ``removed=0,1``.
+REMOVED: Final = "removed"
+
 
 class Board:
     """A Santorini game in progress: the position, the turn being played, and undo.
@@ -131,7 +135,8 @@ class Board:
         #: The steps taken so far in the turn in progress (empty between turns).
         self.turn: list[Step] = []
         #: Power state: ``key -> value``, both strings without spaces. A key starts with the
-        #: lower-case name of the power that owns it (``athena``, ``morpheus.pieces``).
+        #: lower-case name of the power that owns it (``athena``, ``morpheus.pieces``);
+        #: ``removed`` (see :meth:`remove_from_game`) is the core's own.
         self.tokens: dict[str, str] = {}
         #: Completed turns, oldest first (for records and replays).
         self.history: list[Turn] = []
@@ -169,8 +174,18 @@ class Board:
 
     @property
     def placing(self) -> bool:
-        """True while the player to move still has workers to place."""
-        return len(self.workers[self.to_move]) < self.worker_counts[self.to_move]
+        """True while the player to move still has workers to place (workers removed
+        from the game by a power count as placed: they never come back)."""
+        player = self.to_move
+        placed = len(self.workers[player])
+        if placed < self.worker_counts[player] and REMOVED in self.tokens:
+            placed += self.removed_counts()[player]
+        return placed < self.worker_counts[player]
+
+    def removed_counts(self) -> list[int]:
+        """How many workers of each player a power removed from the game (Bia, Medusa)."""
+        text = self.tokens.get(REMOVED)
+        return [int(n) for n in text.split(",")] if text else [0] * self.n_players
 
     def is_free(self, square: int) -> bool:
         """Unoccupied: neither a worker nor a dome (rule 1, "Occupied space")."""
@@ -394,6 +409,14 @@ class Board:
         self.owner[square] = -1
         self.occupied &= ~(1 << square)
         self._z ^= zobrist.WORKER[player][square]
+
+    def remove_from_game(self, square: int) -> None:
+        """The worker on ``square`` leaves the game for good (Bia, Medusa). The token
+        ``removed`` counts it, so that its owner is not taken to be still placing it."""
+        counts = self.removed_counts()
+        counts[self.owner[square]] += 1
+        self.remove_worker(square)
+        self.set_token(REMOVED, ",".join(map(str, counts)))
 
     def set_to_move(self, player: int) -> None:
         self._journal.append((_TO_MOVE, self.to_move))

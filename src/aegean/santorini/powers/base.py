@@ -140,7 +140,8 @@ class Power:
 
     # ---------------------------------------------------------------- opponents' turns
     def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
-        """Whether opponent ``player`` may take ``step`` (Athena: not up)."""
+        """Whether opponent ``player`` may take ``step`` (Athena: not up). ``END`` is asked
+        about too, so a restriction can refuse to let the turn end as it stands."""
         return True
 
     # ---------------------------------------------------------------- winning

@@ -1,0 +1,238 @@
+"""24. Medusa (SANTORINI.md §4; RULINGS #41): at the end of her turn, every opponent worker
+on a lower space neighbouring one of her workers is removed from the game and a block is
+built in its space (compulsory)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import naive
+from aegean.santorini import Board, Termination, format_turn, perft
+from aegean.santorini.squares import NEIGHBORS, parse_square
+from naive import Pos, neighbours
+
+# Medusa on c3 (level 2) and a1; opponents on b3 (level 1) and d4 (ground), both lower
+# neighbours of c3; e5 is far away.
+START = "00000/00000/01200/00000/00000 1 c3,a1 b3,d4 powers=Medusa,-"
+
+
+def turns(board: Board) -> set[str]:
+    return {format_turn(t) for t in board.legal_turns()}
+
+
+def test_lower_neighbouring_opponents_are_petrified_at_the_end_of_her_turn() -> None:
+    """Ruling 41: all of them go, each replaced by a block; with no worker left the
+    opponent has no legal turn and loses (rule 2.2)."""
+    board = Board.from_position("00000/00000/01200/00000/00000 1 c3,a1 b3,d4 powers=Medusa,-")
+    board.play("a1-a2^a1")
+    assert board.workers[1] == []
+    assert board.position() == "00000/00010/02200/00000/10000 2 c3,a2 - powers=Medusa,- removed=0,2"
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner == 0 and outcome.termination is Termination.NO_LEGAL_TURN
+
+
+def test_equal_or_higher_and_far_opponents_are_safe() -> None:
+    board = Board.from_position("00000/00020/02201/00000/00000 1 c3,a1 b3,d4 powers=Medusa,-")
+    board.play("a1-a2^a1")  # b3 level 2 = c3; d4 level 2: both safe
+    assert len(board.workers[1]) == 2
+    board = Board.from_position("00000/00000/00200/00000/00000 1 c3,a1 e3,c5 powers=Medusa,-")
+    board.play("a1-a2^a1")  # e3 and c5 do not neighbour c3
+    assert len(board.workers[1]) == 2 and "removed" not in board.tokens
+
+
+def test_either_worker_petrifies_the_moved_one_included() -> None:
+    """'Your workers': the worker that moved up next to an opponent petrifies it too."""
+    board = Board.from_position("00000/00000/00000/01000/00000 1 a1,e5 c2,d4 powers=Medusa,-")
+    board.play("a1-b2^a1")
+    assert board.workers[1] == [parse_square("d4")]
+    assert board.height[parse_square("c2")] == 1
+
+
+def test_it_is_compulsory() -> None:
+    """'If possible': no turn of hers leaves a lower neighbouring opponent standing."""
+    board = Board.from_position(START)
+    for turn in board.legal_turns():
+        board.push_turn(turn)
+        assert board.decided is not None or not board.workers[1] or all(
+            board.height[v] >= board.height[m]
+            for v in board.workers[1]
+            for m in board.workers[0]
+            if v in NEIGHBORS[m]
+        )
+        board.pop()
+
+
+def test_not_at_the_end_of_the_opponents_turn() -> None:
+    """'End of Your Turn' (ruling 5): an opponent stepping down next to her survives until
+    her turn ends."""
+    board = Board.from_position("00000/00000/00200/00000/00000 2 c3,a1 e4,e5 powers=Medusa,-")
+    board.play("e4-d4^e4")
+    assert len(board.workers[1]) == 2
+    board.play("a1-a2^a1")
+    assert board.workers[1] == [parse_square("e5")]
+    assert board.height[parse_square("d4")] == 1
+
+
+def test_limus_forbids_the_petrifying_build_next_to_her_workers() -> None:
+    """Decision: the petrifying build is Medusa's build, so Limus's 'cannot build next to
+    my workers' binds it (SANTORINI.md §3.2); 'if possible' then spares the victim."""
+    board = Board.from_position("00000/00000/01200/00000/00000 1 c3,a1 b3,b4 powers=Medusa,Limus")
+    board.play("a1-a2^a1")  # b3 and b4 neighbour each other: no build there is allowed
+    assert len(board.workers[1]) == 2 and "removed" not in board.tokens
+    board = Board.from_position("00000/00000/01200/00000/00000 1 c3,a1 b3,e5 powers=Medusa,Limus")
+    board.play("a1-a2^a1")  # b3 neighbours no other Limus worker
+    assert board.workers[1] == [parse_square("e5")]
+
+
+def test_the_block_on_level_two_makes_level_three() -> None:
+    """A victim stands at most on level 2, so the piece is always a block, never a dome."""
+    board = Board.from_position("00000/00000/02300/00000/00000 1 c3,a1 b3,e5 powers=Medusa,-")
+    board.play("a1-a2^a1")
+    assert board.height[parse_square("b3")] == 3 and not board.domes
+
+
+def test_a_winning_climb_ends_the_game_before_the_end_of_her_turn() -> None:
+    """Ruling 7: the win ends the game at once; there is no end of turn."""
+    board = Board.from_position("00000/00000/01230/00000/00000 1 c3,a1 b3,e5 powers=Medusa,-")
+    board.play("c3-d3")
+    outcome = board.outcome()
+    assert outcome is not None and outcome.termination is Termination.CLIMB
+    assert len(board.workers[1]) == 2
+
+
+def test_one_victim_leaves_the_opponent_playing() -> None:
+    board = Board.from_position("00000/00000/01200/00000/00000 1 c3,a1 b3,e5 powers=Medusa,-")
+    board.play("a1-a2^a1")
+    assert board.workers[1] == [parse_square("e5")] and board.outcome() is None
+    assert board.legal_turns() and not board.placing
+
+
+def test_undo_and_position_round_trip() -> None:
+    board = Board.from_position(START)
+    before = (board.position(), board.zobrist_hash())
+    for step in board.parse_turn("a1-b1^c1"):
+        board.push(step)
+        h = board.zobrist_hash()
+        assert board.rehash() == h
+        again = Board.from_position(board.position())
+        assert again.position() == board.position() and again.zobrist_hash() == h
+        assert turns(again) == turns(board)
+    assert board.position().endswith("c3,b1 - powers=Medusa,- removed=0,2")
+    board.pop()
+    board.pop()
+    assert (board.position(), board.zobrist_hash()) == before
+
+
+# ---------------------------------------------------------------------- naive cross-check
+Key = tuple[tuple[object, ...], bool]
+
+
+def naive_children(pos: Pos, medusa: int) -> dict[Key, Pos]:
+    """Every end state of the turn of the player to move, from the card text alone:
+    move (a climb wins at once), build, then Medusa's petrification."""
+    me, out = pos.to_move, {}
+    for i, src in enumerate(pos.workers[me]):
+        for dst in neighbours(src):
+            if not pos.unoccupied(dst) or pos.levels[dst] > pos.levels[src] + 1:
+                continue
+            moved = pos.copy()
+            moved.workers[me][i] = dst
+            moved.to_move = 1 - me
+            if pos.levels[dst] == 3 and pos.levels[src] < 3:
+                out[(moved.key(), True)] = moved
+                continue
+            for target in neighbours(dst):
+                if not moved.unoccupied(target):
+                    continue
+                built = moved.copy()
+                if built.levels[target] == 3:
+                    built.domes.add(target)
+                else:
+                    built.levels[target] += 1
+                if me == medusa:
+                    lows = built.levels
+                    victims = [
+                        v
+                        for v in built.workers[1 - me]
+                        if any(v in neighbours(m) and lows[v] < lows[m] for m in built.workers[me])
+                    ]
+                    for v in victims:
+                        built.workers[1 - me].remove(v)
+                        built.levels[v] += 1
+                out[(built.key(), False)] = built
+    return out
+
+
+def key_of(board: Board) -> tuple[object, ...]:
+    return naive.parse(" ".join(board.position().split()[:4])).key()
+
+
+def engine_children(board: Board) -> set[Key]:
+    out = set()
+    for turn in board.legal_turns():
+        board.push_turn(turn)
+        out.add((key_of(board), board.decided is not None))
+        board.pop()
+    return out
+
+
+def naive_perft2(pos: Pos, medusa: int) -> int:
+    children = naive_children(pos, medusa).items()
+    return sum(len(naive_children(nxt, medusa)) for (_, won), nxt in children if not won)
+
+
+PERFT_START = "01000/12100/01210/00121/00010 1 c3,b4 b2,d3 powers=Medusa,-"
+
+
+@pytest.mark.parametrize(
+    ("position", "depth1", "depth2"),
+    [(PERFT_START, 66, 1748), (PERFT_START.replace(" 1 ", " 2 ", 1), 75, 5218)],
+)
+def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int, depth2: int) -> None:
+    board = Board.from_position(position)
+    pos = naive.parse(" ".join(position.split()[:4]))
+    engine = engine_children(board)
+    assert len(engine) == len(board.legal_turns()) == depth1
+    assert engine == set(naive_children(pos, 0))
+    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+
+
+def test_naive_agrees_along_random_games() -> None:
+    rng = random.Random(24)
+    checked = 0
+    for _ in range(3):
+        board = Board(2, ["Medusa", None])
+        while board.placing or board.turn:
+            board.push_turn(rng.choice(board.legal_turns()))
+        while board.outcome() is None:
+            pos = naive.parse(" ".join(board.position().split()[:4]))
+            assert engine_children(board) == set(naive_children(pos, 0))
+            board.push_turn(rng.choice(board.legal_turns()))
+            checked += 1
+    assert checked > 20
+
+
+# ---------------------------------------------------------------------- playouts
+@pytest.mark.parametrize("rival", [None, "Athena", "Apollo"])
+def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
+    removals = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        board = Board(2, ["Medusa", rival] if seed % 2 == 0 else [rival, "Medusa"])
+        start = (board.position(), board.zobrist_hash())
+        plies = 0
+        while board.outcome() is None and plies < 300:
+            board.push_turn(rng.choice(board.legal_turns()))
+            plies += 1
+            removals += "removed" in board.tokens
+            h = board.zobrist_hash()
+            assert board.rehash() == h
+            assert Board.from_position(board.position()).zobrist_hash() == h
+        outcome = board.outcome()
+        assert outcome is not None and outcome.winner is not None
+        for _ in range(plies):
+            board.pop()
+        assert (board.position(), board.zobrist_hash()) == start
+    assert removals > 0
