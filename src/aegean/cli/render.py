@@ -13,12 +13,16 @@ from collections.abc import Sequence
 
 from rich.color import Color
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
 from aegean.santorini import Board, StepKind, Turn, format_turn
+from aegean.santorini.powers.texts import card_text
 from aegean.santorini.steps import step_dst, step_kind, step_src
+
+from .powers import card_heading
 
 CELL_WIDTH = 7
 FILES = "abcde"
@@ -109,9 +113,13 @@ def board_table(board: Board, last_turn: Turn | None = None) -> Table:
     return grid
 
 
-def plain_board(board: Board, last_turn: Turn | None = None) -> Text:
+PLAIN_KEY = "(each square: level 0-3 or A-D for a dome, then the worker's player or '.')"
+
+
+def plain_board(board: Board, last_turn: Turn | None = None, *, key: bool = True) -> Text:
     """The board for consoles without colour: each square is its level (``A``-``D``: a
-    dome on level 0-3, as in positions), its worker's player or ``.``, and its mark."""
+    dome on level 0-3, as in positions), its worker's player or ``.``, and its mark;
+    ``key`` adds the line that says so."""
     marks = turn_marks(last_turn)
     files = "    " + "".join(f"{f:<4}" for f in FILES)
     lines = [files.rstrip()]
@@ -124,7 +132,8 @@ def plain_board(board: Board, last_turn: Turn | None = None) -> Text:
             cells.append(level + ("." if owner < 0 else str(owner + 1)) + marks.get(square, " "))
         lines.append(f"{rank + 1}   " + " ".join(cells) + f"  {rank + 1}")
     lines.append(files.rstrip())
-    lines.append("(each square: level 0-3 or A-D for a dome, then the worker's player or '.')")
+    if key:
+        lines.append(PLAIN_KEY)
     return Text("\n".join(lines))
 
 
@@ -143,6 +152,86 @@ class BoardView:
             yield board_table(self.board, self.last_turn)
 
 
+#: The power cards go beside the board when they get at least this many columns there,
+#: else under it.
+CARD_MIN_WIDTH = 44
+#: The card texts wrap at this width at most, to stay readable on wide consoles.
+CARD_TEXT_WIDTH = 72
+CARD_GAP = 3
+
+
+def power_cards(board: Board) -> Table | None:
+    """The power card of every player who has one: name, epithet, category, the card
+    text, and the power's tokens (its state, as in the position); ``None`` without powers."""
+    if not any(p.name for p in board.powers):
+        return None
+    grid = Table.grid(padding=(0, 1, 0, 0))
+    grid.add_column(no_wrap=True)
+    grid.add_column(max_width=CARD_TEXT_WIDTH)
+    for player, power in enumerate(board.powers):
+        if not power.name:
+            grid.add_row(player_chip(player), Text("no power", Style(dim=True)))
+            continue
+        body = Text()
+        body.append(card_heading(power.name), Style(bold=True))
+        body.append("\n")
+        body.append(card_text(power.name))
+        tokens = power_tokens(board, power.token)
+        if tokens:
+            body.append("\nstate: " + " ".join(tokens), Style(dim=True))
+        grid.add_row(player_chip(player), body)
+    return grid
+
+
+def power_tokens(board: Board, owner: str | None) -> list[str]:
+    """The tokens ``key=value`` of the power whose token is ``owner`` (``None``: the
+    tokens no power in play owns, such as the core's ``removed``)."""
+    owners = {p.token for p in board.powers if p.name}
+    found = []
+    for key, value in sorted(board.tokens.items()):
+        prefix = key.partition(".")[0]
+        if (prefix == owner) if owner is not None else prefix not in owners:
+            found.append(f"{key}={value}")
+    return found
+
+
+class BoardWithCards:
+    """The board, with the power cards beside it on a wide console and under it on a
+    narrow one (the cards alone need about 40 columns to read well)."""
+
+    def __init__(self, board: Board, last_turn: Turn | None = None) -> None:
+        self.board = board
+        self.last_turn = last_turn
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        plain = console.color_system is None or console.no_color
+        cards = power_cards(self.board)
+        view: RenderableType = (
+            plain_board(self.board, self.last_turn, key=cards is None)
+            if plain
+            else board_table(self.board, self.last_turn)
+        )
+        if cards is None:
+            yield view
+            return
+        board_width = Measurement.get(console, options, view).maximum
+        if options.max_width - board_width - CARD_GAP >= CARD_MIN_WIDTH:
+            layout = Table.grid(padding=(0, CARD_GAP, 0, 0))
+            layout.add_column(no_wrap=True)
+            layout.add_column()
+            layout.add_row(view, cards)
+            yield layout
+            if plain:
+                yield Text(PLAIN_KEY)
+        else:
+            if plain:
+                view = Group(view, Text(PLAIN_KEY))
+            yield view
+            yield Text()
+            yield cards
+            yield Text()
+
+
 def player_chip(player: int) -> Text:
     return Text.assemble((f" {player + 1} ", PLAYER_STYLES[player % len(PLAYER_STYLES)]))
 
@@ -153,6 +242,9 @@ def legend(board: Board, names: Sequence[str], last_turn: Turn | None = None) ->
     for player, name in enumerate(names):
         text.append_text(player_chip(player))
         text.append(f" player {player + 1} ({PLAYER_COLOURS[player % 4]}): {name}")
+        power = board.powers[player].name
+        if power:
+            text.append(f" — {power}", Style(bold=True))
         if player == board.to_move and board.outcome() is None:
             text.append("  ← to move", Style(bold=True))
         text.append("\n")
@@ -162,6 +254,10 @@ def legend(board: Board, names: Sequence[str], last_turn: Turn | None = None) ->
         text.append(f"Last turn ({who}): ", Style(dim=True))
         text.append(format_turn(last_turn), Style(bold=True))
         text.append("   · from  * to  ^ build  @ placed", Style(dim=True))
+        text.append("\n")
+    other = power_tokens(board, None)
+    if other:
+        text.append("Tokens: " + " ".join(other), Style(dim=True))
         text.append("\n")
     text.rstrip()
     return text
@@ -186,8 +282,9 @@ def _mover_of_last_turn(board: Board) -> int | None:
 
 
 def render_board(board: Board, names: Sequence[str] | None = None) -> RenderableType:
-    """The board with its legend; the last turn of the board's history is highlighted."""
+    """The board with its legend (and the power cards in a game with powers); the last
+    turn of the board's history is highlighted."""
     last = board.history[-1] if board.history else None
     if names is None:
         names = [f"player {p + 1}" for p in range(board.n_players)]
-    return Group(BoardView(board, last), legend(board, names, last))
+    return Group(BoardWithCards(board, last), legend(board, names, last))

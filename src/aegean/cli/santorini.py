@@ -1,4 +1,5 @@
-"""``aegean santorini …``: play, inspect positions, count with perft, run AI matches.
+"""``aegean santorini …``: play, inspect positions, count with perft, run AI matches,
+list the god powers and watch AIs play a matchup of powers (``selfplay``).
 
 Every command validates its arguments itself so that bad input gets one line on stderr
 naming what is wrong and a non-zero exit status, never a traceback: 2 for a bad
@@ -8,6 +9,7 @@ argument, 1 for a bad file or record, 130 after Ctrl-C.
 from __future__ import annotations
 
 import functools
+import json
 import math
 import os
 import random
@@ -20,10 +22,11 @@ from typing import Annotated, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 from rich.text import Text
 
 from aegean.ai import AI_LEVELS, Engine, make_ai
-from aegean.ai.match import MatchResult, run_match
+from aegean.ai.match import OPENINGS, MatchResult, run_match
 from aegean.santorini import (
     START_POSITION,
     Board,
@@ -33,7 +36,17 @@ from aegean.santorini import (
     perft_bulk,
 )
 
+from .powers import (
+    PowerChoiceError,
+    card_heading,
+    new_board,
+    parse_powers,
+    power_rows,
+    unknown_power,
+    with_powers,
+)
 from .render import render_board
+from .selfplay import SelfplayResult, run_selfplay
 from .session import (
     GameLoop,
     GameSession,
@@ -168,6 +181,25 @@ def engine_factory(spec: str, seed: int | None, seconds: float | None) -> Callab
     return make
 
 
+def powers_option(text: str | None, allow_banned: bool) -> list[str | None] | None:
+    """The ``--powers`` value checked (one line naming the problem otherwise)."""
+    if text is None:
+        if allow_banned:
+            fail("--allow-banned only makes sense with --powers")
+        return None
+    try:
+        return parse_powers(text, allow_banned=allow_banned)
+    except PowerChoiceError as error:
+        fail(str(error))
+
+
+POWERS_HELP = (
+    "God powers by seat, comma-separated: player 1's, then player 2's; '-' for none "
+    "(e.g. Apollo,Athena or Pan,-). See 'aegean santorini powers'."
+)
+ALLOW_BANNED_HELP = "Allow a matchup of powers that POWERS.csv bans."
+
+
 LEVEL_HELP = "AI strength: " + "; ".join(f"{spec} = {text}" for spec, text in AI_LEVELS.items()) + "."
 
 
@@ -298,8 +330,13 @@ def play(
         str | None,
         typer.Option(metavar="POSITION", help="Start from this position instead of the empty board."),
     ] = None,
+    powers: Annotated[str | None, typer.Option(metavar="NAMES", help=POWERS_HELP)] = None,
+    allow_banned: Annotated[bool, typer.Option("--allow-banned", help=ALLOW_BANNED_HELP)] = False,
 ) -> None:
     """Play a game at the terminal against the AI or another person (type help at the prompt)."""
+    chosen = powers_option(powers, allow_banned)
+    if chosen is not None and load is not None:
+        fail("--powers cannot be combined with --load: the saved game already names its powers")
     opponent = opponent.strip().lower()
     if opponent not in ("ai", "human"):
         fail(f"--opponent must be 'ai' or 'human', not {opponent!r}")
@@ -325,7 +362,15 @@ def play(
         board, movers = replay_record(record)
         session = GameSession(seats, board, start=record.start, movers=movers, hint_engine=hint)
     else:
-        board = parse_board(position) if position is not None else Board()
+        if position is not None:
+            if chosen is not None:
+                try:
+                    position = with_powers(position, chosen)
+                except PowerChoiceError as error:
+                    fail(str(error))
+            board = parse_board(position)
+        else:
+            board = new_board(chosen, allow_banned=allow_banned) if chosen is not None else Board()
         session = GameSession(seats, board, hint_engine=hint)
     console = Console(highlight=False)
     status = GameLoop(session, console, terminal_reader(console)).run()
@@ -343,8 +388,18 @@ def match(
         str | None, typer.Option("--time", metavar="SECONDS", help="Thinking time per turn.")
     ] = None,
     seed: Annotated[str | None, typer.Option(metavar="N", help="Seed for the AIs' random choices.")] = None,
+    powers: Annotated[
+        str | None,
+        typer.Option(
+            metavar="NAMES",
+            help=POWERS_HELP + " The powers stay with the seats and the AIs swap seats every game, "
+            "so each AI plays each power equally often.",
+        ),
+    ] = None,
+    allow_banned: Annotated[bool, typer.Option("--allow-banned", help=ALLOW_BANNED_HELP)] = False,
 ) -> None:
     """Play AI A against AI B from the fixed opening suite; print score, 95% interval and Elo."""
+    chosen = powers_option(powers, allow_banned)
     n = parse_int(games, "--games", 1, MAX_GAMES)
     a, b = check_level(a, "--a"), check_level(b, "--b")
     time_per_move = parse_seconds(seconds)
@@ -369,5 +424,155 @@ def match(
                 description=f"{name_a} {partial.wins_a} - {partial.wins_b} {name_b}",
             )
 
-        result = run_match(make_a, make_b, n, on_game=on_game)
+        openings = OPENINGS if chosen is None else openings_with_powers(chosen, allow_banned)
+        result = run_match(make_a, make_b, n, openings=openings, on_game=on_game)
+    if chosen is not None:
+        typer.echo("Powers: " + ", ".join(f"player {i + 1} {p or 'none'}" for i, p in enumerate(chosen)))
     typer.echo(result.summary(name_a, name_b))
+
+
+def openings_with_powers(powers: list[str | None], allow_banned: bool) -> list[str]:
+    """The opening suite placed under the powers' own placement rules: each opening's
+    first worker field is placed by the seat that places first, the second by the other.
+    Openings the powers forbid (Eros places on the edges…) are left out; if none is left,
+    games start from the empty board and the AIs place the workers themselves."""
+    found = []
+    for opening in OPENINGS:
+        board = new_board(powers, allow_banned=allow_banned)
+        first, second = opening.split()[2:4]
+        try:
+            for field in (first, second):
+                board.play("".join("@" + square for square in field.split(",")))
+        except SantoriniError:
+            continue
+        found.append(board.position())
+    return found or [new_board(powers, allow_banned=allow_banned).position()]
+
+
+# ---------------------------------------------------------------------- powers
+@app.command(name="powers")
+@command_boundary
+def powers_command(
+    name: Annotated[
+        str | None, typer.Argument(metavar="[NAME]", help="Show only this power's card, in full.")
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the table as JSON: a list of objects, one per power.")
+    ] = False,
+) -> None:
+    """List the 55 power cards: number, name, category, use with 3 and 4 players, the
+    Golden Fleece mark, banned matchups, and whether this version implements the power."""
+    rows = power_rows()
+    if name is not None:
+        wanted = name.strip().lower().replace(" ", "")
+        rows = [row for row in rows if str(row["name"]).lower().replace(" ", "") == wanted]
+        if not rows:
+            fail(unknown_power(name))
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    console = Console(highlight=False)
+    if name is not None:
+        row = rows[0]
+        console.print(Text(card_heading(str(row["name"])), style="bold"))
+        console.print(Text(str(row["text"])))
+        console.print(
+            Text(
+                f"card {row['index']}; 3 players: {_yes(row['three_players'])}; 4 players: "
+                f"{_yes(row['four_players'])}; Golden Fleece: {_yes(row['golden_fleece'])}; banned vs: "
+                f"{', '.join(_names(row['banned_vs'])) or '-'}; implemented: {_yes(row['implemented'])}"
+            )
+        )
+        return
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right")
+    for header in ("name", "category", "3p", "4p", "GF"):
+        table.add_column(header, no_wrap=True)
+    table.add_column("banned vs")
+    table.add_column("implemented", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            str(row["index"]),
+            str(row["name"]),
+            str(row["category"]),
+            _yes(row["three_players"]),
+            _yes(row["four_players"]),
+            _yes(row["golden_fleece"]),
+            ", ".join(_names(row["banned_vs"])) or "-",
+            _yes(row["implemented"]),
+        )
+    console.print(table)
+    done = sum(1 for row in rows if row["implemented"])
+    console.print(f"{done} of {len(rows)} powers implemented. 'aegean santorini powers NAME' shows a card.")
+
+
+def _yes(value: object) -> str:
+    return "yes" if value else "no"
+
+
+def _names(value: object) -> list[str]:
+    return [str(item) for item in value] if isinstance(value, list) else []
+
+
+# ---------------------------------------------------------------------- selfplay
+@app.command()
+@command_boundary
+def selfplay(
+    powers: Annotated[str, typer.Option(metavar="NAMES", help=POWERS_HELP)] = "-,-",
+    games: Annotated[str, typer.Option(metavar="N", help="Number of games.")] = "10",
+    ai: Annotated[
+        str,
+        typer.Option(
+            metavar="LEVEL[,LEVEL]",
+            help="The AI of both seats, or one per seat separated by a comma. " + LEVEL_HELP,
+        ),
+    ] = "random",
+    seed: Annotated[str | None, typer.Option(metavar="N", help="Seed for repeatable games.")] = None,
+    seconds: Annotated[
+        str | None, typer.Option("--time", metavar="SECONDS", help="Thinking time per AI turn.")
+    ] = None,
+    max_turns: Annotated[
+        str, typer.Option(metavar="N", help="Stop a game after N turns of play (it counts as unfinished).")
+    ] = "300",
+    allow_banned: Annotated[bool, typer.Option("--allow-banned", help=ALLOW_BANNED_HELP)] = False,
+) -> None:
+    """Play whole games between two AIs with the given powers, from the empty board, and
+    print the wins per side, the mean length and any game stopped by the turn cap."""
+    chosen = powers_option(powers, allow_banned)
+    assert chosen is not None
+    n = parse_int(games, "--games", 1, MAX_GAMES)
+    cap = parse_int(max_turns, "--max-turns", 1, 10_000)
+    specs = [part.strip() for part in ai.split(",")]
+    if len(specs) == 1:
+        specs *= 2
+    if len(specs) != 2:
+        fail(f"--ai takes one AI for both seats or one per seat (2), not {len(specs)}: {ai!r}")
+    specs = [check_level(spec, "--ai") for spec in specs]
+    time_per_move = parse_seconds(seconds)
+    rng_seed = parse_seed(seed)
+    factories = [
+        engine_factory(spec, None if rng_seed is None else rng_seed + seat, time_per_move)
+        for seat, spec in enumerate(specs)
+    ]
+    label = " vs ".join(p or "no power" for p in chosen)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=_stderr(),
+    )
+    with progress:
+        task = progress.add_task(label, total=n)
+
+        def on_game(partial: SelfplayResult) -> None:
+            wins = partial.wins
+            progress.update(task, completed=len(partial.games), description=f"{label}: {wins[0]} - {wins[1]}")
+
+        result = run_selfplay(
+            chosen, lambda: [make() for make in factories], n, max_turns=cap, on_game=on_game
+        )
+    seed_text = f", seed {rng_seed}" if rng_seed is not None else ""
+    typer.echo(f"selfplay {label}: {n} game{'s' if n != 1 else ''}{seed_text}")
+    for line in result.summary_lines([level_name(spec) for spec in specs]):
+        typer.echo(line)

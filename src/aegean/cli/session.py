@@ -33,7 +33,8 @@ from aegean.santorini import (
 from aegean.santorini.record import GameRecord
 from aegean.santorini.squares import SQUARE_NAMES, parse_square
 
-from .render import player_chip, render_board
+from .powers import BASE_FORM, TurnForm, forms_are_plain, turn_forms
+from .render import player_chip, power_cards, render_board
 
 ReadLine = Callable[[Text], "str | None"]
 EngineFactory = Callable[[], Engine]
@@ -280,8 +281,15 @@ HELP = """\
   b2-c3^d4     move the worker on b2 to c3, then build on d4 (also: b2 c3 d4, B2-C3 ^D4)
   b2-c3        a winning move up onto level 3 needs no build
   @b2@d4       place your two workers at the start (also: b2 d4)
+[bold]Turns with powers[/bold]
+  b2-c3-d4^e5  more steps in one line: a second move (Artemis), b2^c2-c3^d4 a build
+               before the move (Prometheus), d4-c4^c5^b5 a second build (Demeter)
+  ^d4D         a dome below level 3      b2>c3  a force      b2xc3  remove a block
+  .            a turn that only declines (where a power offers one)
+  Optional steps are left out by not typing them: the turn ends where your text ends.
 [bold]Commands[/bold]
   legal \\[sq]   list the legal turns (only the worker on sq)
+  powers       show the power cards and the forms your turn can take now
   hint         ask the AI for a suggestion
   undo         take back your last turn and the reply to it
   board        show the board again       position   print the position in notation
@@ -290,7 +298,21 @@ HELP = """\
   resign       give up this game          quit       leave (also Ctrl-D)
   help         this list"""
 
-_COMMANDS = ("legal", "hint", "undo", "board", "position", "save", "load", "resign", "help", "quit")
+_COMMANDS = (
+    "legal",
+    "powers",
+    "hint",
+    "undo",
+    "board",
+    "position",
+    "save",
+    "load",
+    "resign",
+    "help",
+    "quit",
+)
+#: At most this many turn forms are listed; the rest are counted.
+MAX_FORMS_SHOWN = 6
 
 
 class GameLoop:
@@ -301,6 +323,9 @@ class GameLoop:
         self.console = console
         self.read_line = read_line
         self._announced = False
+        # The forms of turn last offered to the player, and the state they were computed for.
+        self._forms_offered: tuple[tuple[str, ...], ...] | None = None
+        self._forms_cache: tuple[tuple[int, int], list[TurnForm]] | None = None
 
     # ------------------------------------------------------------------ output
     def show_board(self) -> None:
@@ -345,6 +370,8 @@ class GameLoop:
             self.show_board()
             if self.session.human_to_move:
                 self.info("Type a turn such as b2-c3^d4, or help for the commands.", "dim")
+                if any(p.name for p in self.session.board.powers):
+                    self.info("Type powers to read the power cards again.", "dim")
             while True:
                 if self.session.outcome is not None and not self._announced:
                     self.announce()
@@ -352,6 +379,8 @@ class GameLoop:
                     if not self.ai_turn():
                         return 1
                     continue
+                if self.session.human_to_move:
+                    self.offer_forms()
                 line = self.read_line(self.prompt())
                 if line is None:
                     self.info("End of input: leaving the game.")
@@ -377,6 +406,67 @@ class GameLoop:
             line.append("  You win!" if humans[0] in outcome.winners else "  You lose.", style="bold")
         self.console.print(line)
         self.info("You can still save FILE, undo, load FILE, or quit.", "dim")
+
+    # ------------------------------------------------------------------ powers
+    def forms(self) -> list[TurnForm]:
+        """The forms of turn of the player to move (cached for the current state)."""
+        board = self.session.board
+        key = (board.zobrist_hash(), len(board.history))
+        if self._forms_cache is None or self._forms_cache[0] != key:
+            self._forms_cache = (key, turn_forms(board))
+        return self._forms_cache[1]
+
+    def offer_forms(self, *, always: bool = False) -> None:
+        """Say which forms the turn of a player with a power can take, when they differ
+        from the base game's move-then-build: so that optional steps are offered and it
+        is clear that leaving them out is enough. Said again only when the forms change."""
+        board = self.session.board
+        power = board.powers[board.to_move].name
+        if not power or board.placing or self.session.outcome is not None:
+            return
+        forms = self.forms()
+        shapes = tuple(form.kinds for form in forms)
+        if not always and (shapes == self._forms_offered or forms_are_plain(forms)):
+            return
+        self._forms_offered = shapes
+        if not forms:
+            self.info(f"{power}: every legal turn now wins the game.")
+            return
+        optional = any(form.kinds == BASE_FORM for form in forms) and len(forms) > 1
+        count = "1 form" if len(forms) == 1 else f"{len(forms)} forms"
+        note = " (your power's steps are optional)" if optional else ""
+        self.console.print(
+            Text.assemble((power, "bold"), f": your turn can take {count} now{note}:"), soft_wrap=True
+        )
+        width = max(len(form.label) for form in forms[:MAX_FORMS_SHOWN])
+        for form in forms[:MAX_FORMS_SHOWN]:
+            turns = "1 turn" if form.count == 1 else f"{form.count} turns"
+            line = Text(f"  {form.label:<{width}}   ")
+            line.append(form.example, style="bold")
+            line.append(f"   ({turns})", style="dim")
+            self.console.print(line, soft_wrap=True)
+        if len(forms) > MAX_FORMS_SHOWN:
+            more = len(forms) - MAX_FORMS_SHOWN
+            forms_word = "form" if more == 1 else "forms"
+            self.info(f"  … and {more} more {forms_word} (type legal to list every turn)", "dim")
+        if optional:
+            example = next(form.example for form in forms if form.kinds == BASE_FORM)
+            self.info(
+                f"A plain move and build such as {example} is a whole turn: leave out the power's "
+                "steps you do not want (the turn ends where your text ends).",
+                "dim",
+            )
+        else:
+            self.info("Type all the steps of your turn in one line, as in the examples.", "dim")
+
+    def show_powers(self) -> None:
+        cards = power_cards(self.session.board)
+        if cards is None:
+            self.info("Nobody has a power in this game.")
+            return
+        self.console.print(cards)
+        if self.session.human_to_move:
+            self.offer_forms(always=True)
 
     def ai_turn(self) -> bool:
         session = self.session
@@ -415,6 +505,8 @@ class GameLoop:
                 self.console.print(HELP)
             elif command in ("board", "show"):
                 self.show_board()
+            elif command in ("powers", "power", "cards"):
+                self.show_powers()
             elif command in ("position", "pos", "fen"):
                 self.console.print(self.session.board.position(), markup=False, highlight=False)
             elif command == "save":

@@ -24,7 +24,7 @@ hook                      called                                              ca
 ``vetoes_win``            for every opponent of a player about to win         Hera, Moerae
 ``end_of_turn``           for every power, when any player's turn ends        Medusa, Athena
 ``next_player``           for every power, to pick who plays next             Dionysus
-``turn_key``              while listing full turns, to merge equal states      Hermes
+``turn_key``              while listing full turns, to merge equal states      Hermes, Triton
 ========================  ==================================================  ==========================
 
 A power that keeps state keeps it in ``board.tokens`` via ``board.set_token``, which
