@@ -1,0 +1,27 @@
+"""20. Hera, Goddess of Marriage — *Opponent's Turn*: an opponent cannot win by moving into
+a perimeter space.
+
+RULINGS #37: *any* win whose final action is a move into a perimeter space is void, not
+only the climb onto level 3 (a Pan worker dropping two levels onto the edge does not win
+either); #8: the mover's win powers speak first, then Hera may veto. A vetoed move still
+stands and the turn goes on (the worker then builds, or moves again if its power allows).
+A win by a build (Chronus) or by a move into an inner space is untouched.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..squares import PERIMETER_MASK
+from ..steps import Step, StepKind, step_dst, step_kind
+from .base import Power
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+
+class Hera(Power):
+    name = "Hera"
+
+    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+        return step_kind(step) is StepKind.MOVE and bool(PERIMETER_MASK >> step_dst(step) & 1)
