@@ -30,6 +30,7 @@ from .notation import (
     parse_turn,
 )
 from .outcome import Outcome, Termination
+from .squares import SQUARE_NAMES
 from .steps import DOME_FLAG, END, Step, StepKind, Turn, step_dst, step_kind
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class Board:
         "_journal",
         "_outcome",
         "_stack",
+        "_tags",
         "_z",
         "domes",
         "height",
@@ -148,6 +150,13 @@ class Board:
         # One entry per push/push_turn: (journal length, hash before, what was pushed).
         self._stack: list[tuple[int, int, Step | Turn]] = []
         self.plain: bool = n_players == 2 and all(type(p).is_plain for p in self.powers)
+        #: Worker tags: token keys whose value is the square of one worker and that the
+        #: primitives below keep on that worker (``Power.worker_tags``, e.g. Selene's female).
+        self._tags: tuple[str, ...] = tuple(dict.fromkeys(k for p in self.powers for k in p.worker_tags))
+        for seat, power in enumerate(self.powers):  # cards that start with state (Chaos's deck)
+            self.tokens.update(power.initial_tokens(self, seat))
+        if self.tokens:
+            self.rehash()
 
     # ------------------------------------------------------------------ reading
     @classmethod
@@ -386,13 +395,18 @@ class Board:
         index = self.workers[player].index(src)
         self._journal.append((_WORKER_MOVE, player, index, src, dst))
         self._relocate(player, index, src, dst)
+        if self._tags:
+            self._retag(src, SQUARE_NAMES[dst])
 
     def swap_workers(self, a: int, b: int) -> None:
-        """Exchange the workers on ``a`` and ``b`` (Apollo, Nemesis)."""
+        """Exchange the workers on ``a`` and ``b`` (Apollo, Nemesis); tags go with them."""
         other = self.owner[b]
+        on_b = [k for k in self._tags if self.tokens.get(k) == SQUARE_NAMES[b]]
         self.remove_worker(b)
         self.move_worker(a, b)
         self.add_worker(other, a)
+        for key in on_b:
+            self.set_token(key, SQUARE_NAMES[a])
 
     def add_worker(self, player: int, square: int) -> None:
         self._journal.append((_WORKER_ADD, player))
@@ -402,6 +416,7 @@ class Board:
         self._z ^= zobrist.WORKER[player][square]
 
     def remove_worker(self, square: int) -> None:
+        """Take the worker on ``square`` off the board; its worker tags are dropped."""
         player = self.owner[square]
         index = self.workers[player].index(square)
         self._journal.append((_WORKER_REMOVE, player, index, square))
@@ -409,6 +424,8 @@ class Board:
         self.owner[square] = -1
         self.occupied &= ~(1 << square)
         self._z ^= zobrist.WORKER[player][square]
+        if self._tags:
+            self._retag(square, None)
 
     def remove_from_game(self, square: int) -> None:
         """The worker on ``square`` leaves the game for good (Bia, Medusa). The token
@@ -451,6 +468,13 @@ class Board:
         else:
             self.tokens[key] = value
             self._z ^= zobrist.key_of((key, value))
+
+    def _retag(self, square: int, value: str | None) -> None:
+        """Move the worker tags on ``square`` to ``value`` (a square name; ``None``: drop)."""
+        name = SQUARE_NAMES[square]
+        for key in self._tags:
+            if self.tokens.get(key) == name:
+                self.set_token(key, value)
 
     def _relocate(self, player: int, index: int, src: int, dst: int) -> None:
         self.workers[player][index] = dst

@@ -232,7 +232,7 @@ def parse_position(text: str) -> Board:
     _check_placement(board)
     if board.placing:
         board.turn = [place(s) for s in board.workers[board.to_move]]
-    token_owners = {p.token for p in board.powers if p.name}
+    token_owners = {t for p in board.powers if p.name for t in p.token_prefixes()}
     for field in extra:
         key, _, value = field.partition("=")
         if keys.count(key) > 1:

@@ -17,6 +17,49 @@ from .steps import END, Step, StepKind, Turn, place, step_dst, step_kind, step_s
 
 if TYPE_CHECKING:
     from .board import Board
+    from .powers.base import Power
+
+
+# ---------------------------------------------------------------------- powers
+#: The last answer of :func:`acting_powers`: (cards, tokens as items, acting powers).
+_lent: tuple[tuple[Power, ...], tuple[tuple[str, str], ...], tuple[Power, ...]] | None = None
+
+
+def acting_powers(board: Board) -> tuple[Power, ...]:
+    """The power each player acts with now: its card, unless an ``indirect`` card lends
+    another (Chaos's face-up god, Circe's borrowed power) or takes one away (Circe).
+    Every hook call of the engine goes through this; games without indirect cards pay
+    one loop over the cards."""
+    cards = board.powers
+    for card in cards:
+        if card.indirect:
+            break
+    else:
+        return cards
+    # What a card lends depends on the tokens alone (power state lives there), so the
+    # last answer is kept: a turn search asks many times in one state.
+    global _lent
+    tokens = tuple(board.tokens.items())
+    if _lent is not None and _lent[0] is cards and _lent[1] == tokens:
+        return _lent[2]
+    from .powers.base import NO_POWER
+
+    acting = list(cards)
+    players = range(len(cards))
+    for seat in players:
+        card = cards[seat]
+        if card.indirect:
+            acting[seat] = card.acting_power(board, seat)
+            for player in players:
+                if player != seat and card.suppresses(board, seat, player):
+                    acting[player] = NO_POWER
+    _lent = (cards, tokens, tuple(acting))
+    return _lent[2]
+
+
+def power_of(board: Board, player: int) -> Power:
+    """The power ``player`` acts with now (see :func:`acting_powers`)."""
+    return acting_powers(board)[player]
 
 
 # ---------------------------------------------------------------------- players
@@ -34,7 +77,7 @@ def opponents_of(board: Board, player: int) -> frozenset[int]:
 def next_player(board: Board) -> int:
     """Clockwise, unless a power claims the next turn (Dionysus)."""
     player = board.to_move
-    for owner, power in enumerate(board.powers):
+    for owner, power in enumerate(acting_powers(board)):
         if not power.is_plain:
             chosen = power.next_player(board, owner, player)
             if chosen is not None:
@@ -60,14 +103,15 @@ def candidate_steps(board: Board) -> list[Step]:
     finished); :func:`legal_steps` removes those.
     """
     player = board.to_move
-    power = board.powers[player]
+    powers = acting_powers(board)
+    power = powers[player]
     if _placing_turn(board):
         if not board.placing:
             return [END]
         steps = [place(s) for s in power.placement_squares(board, player)]
     else:
         steps = power.turn_steps(board, player)
-    for owner, other in enumerate(board.powers):
+    for owner, other in enumerate(powers):
         if owner != player and not other.is_plain:
             # END too: a restriction may refuse to let the turn end as it stands (Aphrodite).
             steps = [s for s in steps if other.allows_opponent_step(board, owner, player, s)]
@@ -104,7 +148,7 @@ def _completes(board: Board, step: Step, seen: set[Hashable]) -> bool:
 def _state_key(board: Board) -> Hashable:
     """Identifies a state in the middle of a turn: the position plus what the mover's
     power says matters of the turn so far (so Hermes's back-and-forth moves merge)."""
-    return (board.board_hash, board.powers[board.to_move].turn_key(board))
+    return (board.board_hash, power_of(board, board.to_move).turn_key(board))
 
 
 def apply_step(board: Board, step: Step) -> None:
@@ -124,8 +168,9 @@ def _take_step(board: Board, step: Step) -> None:
     (``legal_turns`` replays steps it already knows the turn goes on after)."""
     player = board.to_move
     board.add_turn_step(step)
-    board.powers[player].apply_step(board, player, step)
-    for owner, power in enumerate(board.powers):
+    powers = acting_powers(board)
+    powers[player].apply_step(board, player, step)
+    for owner, power in enumerate(powers):
         if not power.is_plain:
             power.after_step(board, owner, player, step)
     if step_kind(step) is not StepKind.PLACE:
@@ -139,11 +184,12 @@ def _take_step(board: Board, step: Step) -> None:
 def check_win(board: Board, player: int, step: Step) -> None:
     """Win check after every move or build (ruling 7): the mover's win first, then wins
     other powers claim on that step (Chronus, ruling 33); opponents may veto (ruling 8)."""
-    termination = board.powers[player].wins_with(board, player, step)
+    powers = acting_powers(board)
+    termination = powers[player].wins_with(board, player, step)
     if termination is not None and not _vetoed(board, player, step):
         board.set_outcome(Outcome(team_of(board, player), termination))
         return
-    for owner, power in enumerate(board.powers):
+    for owner, power in enumerate(powers):
         if owner != player and not power.is_plain:
             termination = power.wins_on(board, owner, player, step)
             if termination is not None and not _vetoed(board, owner, step):
@@ -156,21 +202,32 @@ def _vetoed(board: Board, winner: int, step: Step) -> bool:
     rivals = opponents_of(board, winner)
     return any(
         owner in rivals and power.vetoes_win(board, owner, winner, step)
-        for owner, power in enumerate(board.powers)
+        for owner, power in enumerate(acting_powers(board))
     )
 
 
 def finish_turn(board: Board) -> None:
     """End the turn in progress. Placing workers is setup, not a turn of play, so the
-    start- and end-of-turn hooks ("Start of Your Turn", "End of Your Turn") skip it."""
+    start- and end-of-turn hooks ("Start of Your Turn", "End of Your Turn") skip it.
+
+    Indirect cards (Chaos, Circe) keep their own books: their ``end_of_turn`` runs after
+    the acting powers' (Chaos changes god after the turn), their ``start_of_turn``
+    before (Circe decides whose power is whose, then that power's turn starts)."""
     player = board.to_move
+    cards = board.powers
     placed = bool(board.turn) and step_kind(board.turn[0]) is StepKind.PLACE
     if not placed:
-        for owner, power in enumerate(board.powers):
+        for owner, power in enumerate(acting_powers(board)):
             power.end_of_turn(board, owner, player)
+        for owner, card in enumerate(cards):
+            if card.indirect:
+                card.end_of_turn(board, owner, player)
     board.end_turn(next_player(board))
     if not board.placing:
-        for owner, power in enumerate(board.powers):
+        for owner, card in enumerate(cards):
+            if card.indirect:
+                card.start_of_turn(board, owner, board.to_move)
+        for owner, power in enumerate(acting_powers(board)):
             power.start_of_turn(board, owner, board.to_move)
 
 
@@ -231,8 +288,9 @@ def explain_illegal(board: Board, step: Step) -> str:
         return f"a {kind.name.lower()} is not possible now (expected: {wanted})"
     if step in offered:
         return f"after {format_step(step, board)} the turn could not be finished"
-    if not _placing_turn(board) and step in board.powers[player].turn_steps(board, player):
-        for owner, other in enumerate(board.powers):
+    powers = acting_powers(board)
+    if not _placing_turn(board) and step in powers[player].turn_steps(board, player):
+        for owner, other in enumerate(powers):
             if owner != player and not other.allows_opponent_step(board, owner, player, step):
                 return f"{other.name}'s power forbids {format_step(step, board)}"
     if kind is StepKind.PLACE:

@@ -25,6 +25,8 @@ hook                      called                                              ca
 ``end_of_turn``           for every power, when any player's turn ends        Medusa, Athena
 ``next_player``           for every power, to pick who plays next             Dionysus
 ``turn_key``              while listing full turns, to merge equal states      Hermes, Triton
+``acting_power``          (``indirect`` cards) whose power a player uses       Chaos, Circe
+``suppresses``            (``indirect`` cards) a player left with no power     Circe
 ========================  ==================================================  ==========================
 
 A power that keeps state keeps it in ``board.tokens`` via ``board.set_token``, which
@@ -55,6 +57,17 @@ class Power:
     #: True only for the base rules: lets two-player games without powers use the
     #: bitboard fast path. A subclass that overrides any hook must leave it False.
     is_plain: ClassVar[bool] = True
+    #: Token keys that tag one worker (value: its square name). The board's primitives
+    #: keep such a token on its worker however it is moved, forced or swapped, and drop
+    #: it when the worker leaves the board (Selene's female worker).
+    worker_tags: ClassVar[tuple[str, ...]] = ()
+
+    #: True for a card whose player acts with another card's power (Chaos, Circe). The
+    #: engine then resolves each player's power through :meth:`acting_power` and
+    #: :meth:`suppresses` (``rules.power_of``), and calls this card's own
+    #: ``start_of_turn``/``end_of_turn`` as the card's bookkeeping, apart from the
+    #: power it lends.
+    indirect: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -68,6 +81,27 @@ class Power:
         return self.name.lower().replace(" ", "")
 
     # ---------------------------------------------------------------- setup
+    def initial_tokens(self, board: Board, owner: int) -> dict[str, str]:
+        """Tokens the card starts the game with (Chaos's deck); ``board.powers`` is set."""
+        return {}
+
+    def token_prefixes(self) -> tuple[str, ...]:
+        """The token keys (before any ``.``) this card may hold in a position: its own,
+        plus those of the powers it may lend (Chaos's simple gods)."""
+        return (self.token,)
+
+    def acting_power(self, board: Board, owner: int) -> Power:
+        """The power the owner acts with now (Chaos: the face-up god); only asked of
+        ``indirect`` cards. Never ``self`` for an indirect card: return ``NO_POWER``
+        for "no power of its own". Must depend on the cards and tokens alone (the
+        engine keeps its last answer per cards and tokens)."""
+        return self
+
+    def suppresses(self, board: Board, owner: int, player: int) -> bool:
+        """Whether this card takes another player's power away now (Circe); only asked of
+        ``indirect`` cards; like :meth:`acting_power`, from the cards and tokens alone."""
+        return False
+
     def worker_count(self) -> int:
         """How many workers the owner places (rule 2: two)."""
         return 2

@@ -1,0 +1,53 @@
+"""17. Circe, Divine Enchantress — *Start of Your Turn*: if an opponent's workers do not
+neighbor each other, you alone have the use of that opponent's power until your next turn.
+
+RULINGS #34 (BGA): 2-player only. Decided at the start of each of her turns: while she
+holds the power the opponent has none at all (not even end-of-turn effects); it goes back
+only at the start of her next turn, and only if the workers neighbour each other then.
+
+Token: ``circe=<the opponent's seat, 1-based>`` while she holds the power. The borrowed
+power keeps its own token names (``athena=up``, ``morpheus=2``); its tokens are cleared
+whenever it changes hands, since they record the previous holder's turns.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..squares import NEIGHBORS
+from .base import NO_POWER, Power
+from .chaos import clear_tokens
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+
+TOKEN = "circe"
+
+
+class Circe(Power):
+    name = "Circe"
+    indirect = True
+
+    def _victim_power(self, board: Board, owner: int) -> Power:
+        """The power of the opponent's card (through Chaos's face-up god)."""
+        seat = 1 - owner
+        card = board.powers[seat]
+        return card.acting_power(board, seat) if card.indirect else card
+
+    def acting_power(self, board: Board, owner: int) -> Power:
+        return self._victim_power(board, owner) if TOKEN in board.tokens else NO_POWER
+
+    def suppresses(self, board: Board, owner: int, player: int) -> bool:
+        return player != owner and TOKEN in board.tokens
+
+    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+        if player != owner or board.n_players != 2:
+            return
+        workers = board.workers[1 - owner]
+        # Fewer than two workers cannot neighbour each other.
+        apart = len(workers) < 2 or workers[1] not in NEIGHBORS[workers[0]]
+        if apart == (TOKEN in board.tokens):
+            return
+        clear_tokens(board, self._victim_power(board, owner))
+        board.set_token(TOKEN, str(2 - owner) if apart else None)
