@@ -56,6 +56,7 @@ from .session import (
     replay_record,
     terminal_reader,
 )
+from .setup import SetupDialog, SetupLeft
 
 #: Perft grows about 70-fold per turn; anything deeper than this would run for days.
 MAX_PERFT_DEPTH = 8
@@ -332,9 +333,28 @@ def play(
     ] = None,
     powers: Annotated[str | None, typer.Option(metavar="NAMES", help=POWERS_HELP)] = None,
     allow_banned: Annotated[bool, typer.Option("--allow-banned", help=ALLOW_BANNED_HELP)] = False,
+    setup: Annotated[
+        bool,
+        typer.Option(
+            "--setup",
+            help="Choose the god powers first, as the rules say (SANTORINI.md 3.1): the Challenger "
+            "picks two, the other player chooses one, the Challenger names the start player.",
+        ),
+    ] = False,
+    challenger: Annotated[
+        str, typer.Option(metavar="1|2", help="With --setup: the player who is the Challenger.")
+    ] = "1",
 ) -> None:
     """Play a game at the terminal against the AI or another person (type help at the prompt)."""
-    chosen = powers_option(powers, allow_banned)
+    if setup:
+        for given, option in ((powers, "--powers"), (load, "--load"), (position, "--position")):
+            if given is not None:
+                fail(f"--setup cannot be combined with {option}: the setup chooses the powers of a new game")
+    elif challenger != "1":
+        fail("--challenger only makes sense with --setup")
+    if challenger not in ("1", "2"):
+        fail(f"--challenger must be 1 or 2, not {challenger!r}")
+    chosen = powers_option(powers, allow_banned and not setup)
     if chosen is not None and load is not None:
         fail("--powers cannot be combined with --load: the saved game already names its powers")
     opponent = opponent.strip().lower()
@@ -357,6 +377,8 @@ def play(
         seats = [Seat("you"), Seat(f"AI {level_name(level)}", ai)]
         if human == 1:
             seats.reverse()
+    console = Console(highlight=False)
+    read_line = terminal_reader(console)
     if load is not None:
         record = read_record(load)
         board, movers = replay_record(record)
@@ -369,11 +391,24 @@ def play(
                 except PowerChoiceError as error:
                     fail(str(error))
             board = parse_board(position)
+        elif setup:
+            dialog = SetupDialog(
+                [seat.name for seat in seats],
+                [seat.engine is not None for seat in seats],
+                console,
+                read_line,
+                challenger=int(challenger) - 1,
+                rng=random.Random(rng_seed),
+                allow_banned=allow_banned,
+            )
+            try:
+                board = dialog.run()
+            except SetupLeft as left:
+                raise typer.Exit(left.status) from None
         else:
             board = new_board(chosen, allow_banned=allow_banned) if chosen is not None else Board()
         session = GameSession(seats, board, hint_engine=hint)
-    console = Console(highlight=False)
-    status = GameLoop(session, console, terminal_reader(console)).run()
+    status = GameLoop(session, console, read_line).run()
     if status:
         raise typer.Exit(status)
 
