@@ -131,3 +131,18 @@ def test_athena_does_not_restrict_her_own_workers_in_his_extra_turn() -> None:
     board.play("b2-b3^c3")
     legal = turns(board)
     assert "c2-d2^e2" in legal  # Athena's worker moving up, moved by Dionysus
+
+
+def test_pan_cannot_win_in_the_extra_turn() -> None:
+    """RULINGS #35: nobody wins during extra turns, Pan included: Dionysus moving Pan's
+    worker down two levels wins for nobody."""
+    board = Board.from_position("00000/00000/00300/00200/00000 1 b2,a5 c2,e1 powers=Dionysus,Pan")
+    board.play("b2-b3^c3")
+    assert "c2-d1^c2" in turns(board)  # level 2 down to level 0
+    board.play("c2-d1^c2")
+    assert board.outcome() is None and board.to_move == 1
+    # Outside the extra turn the same drop wins for Pan.
+    pan = Board.from_position("00000/00000/00300/00200/00000 2 b2,a5 c2,e1 powers=Dionysus,Pan")
+    pan.play("c2-d1")
+    outcome = pan.outcome()
+    assert outcome is not None and outcome.winners == {1}
