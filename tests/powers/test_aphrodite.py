@@ -12,9 +12,10 @@ from collections.abc import Hashable
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, perft
 from aegean.santorini.notation import format_step
 from aegean.santorini.steps import StepKind, step_kind
+from powers.support import check_random_playouts, naive_pos, turns
 
 POWERS = "Aphrodite,-"
 
@@ -30,10 +31,6 @@ def position(
         grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
     ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
     return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def destinations(board: Board, worker: str) -> set[str]:
@@ -233,10 +230,6 @@ def naive_perft(pos: nv.Pos, depth: int, seat: int) -> int:
     return sum(naive_perft(after, depth - 1, seat) for _, after, won in options if not won)
 
 
-def _naive_pos(text: str) -> nv.Pos:
-    return nv.parse(" ".join(text.split()[:4]))
-
-
 def test_opponent_turns_match_a_naive_generator_after_each_aphrodite_turn() -> None:
     """On random positions, after turns of Aphrodite the opponent's legal turns (bound
     workers recorded by the engine at the start of that turn) equal the naive ones."""
@@ -248,11 +241,11 @@ def test_opponent_turns_match_a_naive_generator_after_each_aphrodite_turn() -> N
         fields = nv.random_board(rng, dome_chance=0.1).split()
         fields[1] = str(seat + 1)
         board = Board.from_position(" ".join(fields) + f" powers={powers}")
-        assert turns(board) == {t for t, _, _ in naive_turns(_naive_pos(board.position()), seat)}
+        assert turns(board) == {t for t, _, _ in naive_turns(naive_pos(board.position()), seat)}
         for turn in board.legal_turns()[::3]:
             board.push_turn(turn)
             if board.decided is None:
-                expected = {t for t, _, _ in naive_turns(_naive_pos(board.position()), seat)}
+                expected = {t for t, _, _ in naive_turns(naive_pos(board.position()), seat)}
                 assert turns(board) == expected, board.position()
                 checked += 1
             board.pop()
@@ -294,7 +287,7 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
         board = Board.from_position(text)
         counts = (perft(board, 1), perft(board, 2))
         assert counts == golden
-        pos = _naive_pos(text)
+        pos = naive_pos(text)
         assert (naive_perft(pos, 1, 0), naive_perft(pos, 2, 0)) == golden
         assert board.position() == text
 
@@ -306,21 +299,4 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     """Seeded random games to the end: hashes stay consistent, positions round-trip (token
     included), the game ends with a winner, undo restores the start."""
-    for seed in range(2):
-        rng = random.Random(f"{powers}{seed}")
-        board = Board(2, powers)
-        start = (board.position(), board.zobrist_hash())
-        played = 0
-        while board.outcome() is None:
-            assert played < 300
-            turn = rng.choice(board.legal_turns())
-            board.push_turn(turn)
-            played += 1
-            z = board.zobrist_hash()
-            assert board.rehash() == z
-            assert Board.from_position(board.position()).zobrist_hash() == z
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winners
-        for _ in range(played):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+    check_random_playouts(powers, replay=False)

@@ -13,14 +13,11 @@ from aegean.santorini.notation import format_step
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import remove_block, step_kind
 from naive import Pos, neighbours
+from powers.support import engine_children, playout_checking_hashes, turns
 
 # Ares on a1 (ground) and d4 (level 2); around d4: c4 and d3 level 1, d5 level 3, a dome on
 # level 1 at e3, an opponent on the level-1 block at c5.
 START = "00130/00120/0001B/00000/00000 1 a1,d4 a5,c5 powers=Ares,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_removes_a_block_neighbouring_the_unmoved_worker() -> None:
@@ -159,19 +156,6 @@ def naive_children(pos: Pos, ares: int) -> dict[Key, Pos]:
     return out
 
 
-def key_of(board: Board) -> tuple[object, ...]:
-    return naive.parse(" ".join(board.position().split()[:4])).key()
-
-
-def engine_children(board: Board) -> set[Key]:
-    out = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        out.add((key_of(board), board.decided is not None))
-        board.pop()
-    return out
-
-
 def naive_perft2(pos: Pos, ares: int) -> int:
     children = naive_children(pos, ares).items()
     return sum(len(naive_children(nxt, ares)) for (_, won), nxt in children if not won)
@@ -209,16 +193,4 @@ def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
     for seed in range(2):
         rng = random.Random(seed)
         board = Board(2, ["Ares", rival] if seed % 2 == 0 else [rival, "Ares"])
-        start = (board.position(), board.zobrist_hash())
-        plies = 0
-        while board.outcome() is None and plies < 300:
-            board.push_turn(rng.choice(board.legal_turns()))
-            plies += 1
-            h = board.zobrist_hash()
-            assert board.rehash() == h
-            assert Board.from_position(board.position()).zobrist_hash() == h
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winner is not None
-        for _ in range(plies):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+        playout_checking_hashes(board, rng)

@@ -5,47 +5,18 @@ positions; it is not a Complete Tower."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, perft
+from powers.support import check_random_playouts, engine_ends, naive_end, naive_perft, naive_pos, turns
+from powers.support import position as support_position
 
 POWERS = "Atlas,-"
 
-
-def position(
-    levels: str = "", workers: str = "b2,d4 b4,d2", *, to_move: int = 1, powers: str = POWERS, extra: str = ""
-) -> str:
-    """A position in notation from ``"c3=2 d4=A"`` levels (every other space ground level)."""
-    grid = [["0"] * 5 for _ in range(5)]
-    for item in levels.split():
-        square, _, piece = item.partition("=")
-        grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
-    ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
-    return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
-
-
-def canon(text: str) -> str:
-    """A position with each player's workers sorted: worker order is not part of the state."""
-    fields = text.split()
-    return " ".join(
-        ",".join(sorted(f.split(","))) if i >= 2 and "=" not in f else f for i, f in enumerate(fields)
-    )
-
-
-def engine_ends(board: Board) -> dict[str, str]:
-    """End position (canonical) -> turn, for every legal turn of the engine."""
-    ends: dict[str, str] = {}
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        ends[canon(board.position())] = format_turn(turn)
-        board.pop()
-    return ends
+position = partial(support_position, powers=POWERS)
 
 
 # ---------------------------------------------------------------------- scenarios
@@ -161,28 +132,6 @@ def naive_turns(pos: nv.Pos, seat: int) -> list[tuple[str, nv.Pos, str]]:
     return out
 
 
-def naive_end(pos: nv.Pos, outcome: str, powers: str) -> str:
-    text = nv.format_pos(pos) + f" powers={powers}" + (f" outcome={outcome}" if outcome else "")
-    return canon(text)
-
-
-def naive_perft(pos: nv.Pos, depth: int, seat: int, powers: str) -> int:
-    if depth == 0:
-        return 1
-    unique: dict[str, tuple[nv.Pos, str]] = {}
-    for _, after, outcome in naive_turns(pos, seat):
-        unique.setdefault(naive_end(after, outcome, powers), (after, outcome))
-    if depth == 1:
-        return len(unique)
-    return sum(
-        naive_perft(after, depth - 1, seat, powers) for after, outcome in unique.values() if not outcome
-    )
-
-
-def _naive_pos(text: str) -> nv.Pos:
-    return nv.parse(" ".join(text.split()[:4]))
-
-
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
     rng = random.Random(2104)
     for i in range(40):
@@ -193,7 +142,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
         ends = engine_ends(board)
         assert len(ends) == len(board.legal_turns())
         table: dict[str, set[str]] = {}
-        for turn, after, outcome in naive_turns(_naive_pos(text), seat):
+        for turn, after, outcome in naive_turns(naive_pos(text), seat):
             table.setdefault(naive_end(after, outcome, powers), set()).add(turn)
         assert set(ends) == set(table), text
         assert all(turn in table[end] for end, turn in ends.items())
@@ -210,8 +159,8 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
     for text, golden in ((MIDGAME, PERFT_MIDGAME), (OPEN, PERFT_OPEN)):
         board = Board.from_position(text)
         assert (perft(board, 1), perft(board, 2)) == golden
-        pos = _naive_pos(text)
-        assert tuple(naive_perft(pos, d, 0, POWERS) for d in (1, 2)) == golden
+        pos = naive_pos(text)
+        assert tuple(naive_perft(naive_turns, pos, d, 0, POWERS) for d in (1, 2)) == golden
         assert board.position() == text
 
 
@@ -223,25 +172,4 @@ def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     """Seeded random games to the end: the incremental hash equals a fresh one after every
     turn, positions round-trip, the game ends with a winner, the turns replay from their
     notation, and undoing everything restores the start."""
-    for seed in range(2):
-        rng = random.Random(f"{powers}{seed}")
-        board = Board(2, powers)
-        start = (board.position(), board.zobrist_hash())
-        played: list[str] = []
-        while board.outcome() is None:
-            assert len(played) < 300
-            turn = rng.choice(board.legal_turns())
-            board.push_turn(turn)
-            played.append(format_turn(turn))
-            z = board.zobrist_hash()
-            assert board.rehash() == z
-            assert Board.from_position(board.position()).zobrist_hash() == z
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winners
-        replay = Board(2, powers)
-        for text in played:
-            replay.play(text)
-        assert replay.position() == board.position() and replay.outcome() == outcome
-        for _ in played:
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+    check_random_playouts(powers, replay=True)

@@ -14,12 +14,9 @@ from aegean.santorini.powers import make_power
 from aegean.santorini.setup import allowed_start_players
 from aegean.santorini.squares import parse_square
 from naive import Pos, neighbours
+from powers.support import engine_children, playout_checking_hashes, turns
 
 START = "00000/00000/00000/00000/00000 1 b2,e5 b4,d4 powers=Bia,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_she_places_her_workers_first() -> None:
@@ -181,19 +178,6 @@ def naive_children(pos: Pos, bia: int) -> dict[Key, Pos]:
     return out
 
 
-def key_of(board: Board) -> tuple[object, ...]:
-    return naive.parse(" ".join(board.position().split()[:4])).key()
-
-
-def engine_children(board: Board) -> set[Key]:
-    out = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        out.add((key_of(board), board.decided is not None))
-        board.pop()
-    return out
-
-
 def naive_perft2(pos: Pos, bia: int) -> int:
     children = naive_children(pos, bia).items()
     return sum(len(naive_children(nxt, bia)) for (_, won), nxt in children if not won)
@@ -234,21 +218,13 @@ def test_naive_agrees_along_random_games() -> None:
 @pytest.mark.parametrize("rival", [None, "Athena", "Apollo"])
 def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
     removals = 0
+
+    def count_removal(board: Board) -> None:
+        nonlocal removals
+        removals += board.tokens.get("removed") is not None
+
     for seed in range(3):
         rng = random.Random(seed)
         board = Board(2, ["Bia", rival] if seed % 2 == 0 else [rival, "Bia"])
-        start = (board.position(), board.zobrist_hash())
-        plies = 0
-        while board.outcome() is None and plies < 300:
-            board.push_turn(rng.choice(board.legal_turns()))
-            plies += 1
-            removals += board.tokens.get("removed") is not None
-            h = board.zobrist_hash()
-            assert board.rehash() == h
-            assert Board.from_position(board.position()).zobrist_hash() == h
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winner is not None
-        for _ in range(plies):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+        playout_checking_hashes(board, rng, each_turn=count_removal)
     assert removals > 0

@@ -14,13 +14,10 @@ from aegean.santorini.notation import format_step
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import step_kind
 from naive import Coord, Pos, neighbours
+from powers.support import engine_children, turns
 
 # Charon on c3 (level 2) and a1; opponents on b3 (ground) and d4 (level 1); a dome on b1.
 START = "00100/02010/10201/00120/0D000 1 c3,a1 b3,d4 powers=Charon,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_ferry_across_then_move_the_same_worker() -> None:
@@ -150,19 +147,6 @@ def naive_children(pos: Pos, charon: int) -> dict[Key, Pos]:
             ferried = pos.copy()
             ferried.workers[1 - me][ferried.workers[1 - me].index(victim)] = across
             _move_and_build(ferried, me, index, out)
-    return out
-
-
-def key_of(board: Board) -> tuple[object, ...]:
-    return naive.parse(" ".join(board.position().split()[:4])).key()
-
-
-def engine_children(board: Board) -> set[Key]:
-    out = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        out.add((key_of(board), board.decided is not None))
-        board.pop()
     return out
 
 

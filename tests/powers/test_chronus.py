@@ -8,18 +8,15 @@ import random
 import pytest
 
 import naive
-from aegean.santorini import Board, Termination, format_turn, perft
+from aegean.santorini import Board, Termination, perft
 from aegean.santorini.powers import power_info
 from aegean.santorini.powers.chronus import complete_towers
 from aegean.santorini.squares import parse_square
 from naive import ALL_COORDS, Pos, neighbours
+from powers.support import key_of, turns
 
 # Four Complete Towers (a5, c5, e5, a1); level-3 spaces at b4, d4, b2, d2 around c3.
 START = "D0D0D/03030/00000/03030/D0000 1 c3,c1 a3,e3 powers=Chronus,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_his_fifth_complete_tower_wins() -> None:
@@ -141,10 +138,6 @@ def naive_children(pos: Pos, chronus: int) -> dict[Key, Pos]:
                         built.levels[target] += 1
                     out[(built.key(), chronus if _towers(built) >= 5 else None)] = built
     return out
-
-
-def key_of(board: Board) -> tuple[object, ...]:
-    return naive.parse(" ".join(board.position().split()[:4])).key()
 
 
 def engine_children(board: Board) -> set[Key]:

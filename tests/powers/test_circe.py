@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from aegean.santorini import Board, IllegalTurnError, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, perft
 from aegean.santorini.squares import parse_square
+from powers.support import turns
 
 
 def position(
@@ -27,10 +28,6 @@ def position(
         grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
     ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
     return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", tokens) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def starts(board: Board, move: str) -> bool:

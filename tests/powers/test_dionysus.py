@@ -8,14 +8,11 @@ import random
 import pytest
 
 import naive as naive_base
-from aegean.santorini import Board, IllegalTurnError, format_turn
+from aegean.santorini import Board, IllegalTurnError
+from powers.support import turns
 
 #: Dionysus (player 1) on b2 can dome the level-3 tower on c3.
 TOWER = "00000/00000/00300/00000/00000 1 b2,d4 b4,e1 powers=Dionysus,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_completing_a_tower_earns_an_extra_turn_with_an_opponent_worker() -> None:

@@ -10,15 +10,12 @@ import random
 import pytest
 
 import naive
-from aegean.santorini import Board, IllegalTurnError, Termination, format_step, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, Termination, format_step, perft
 from naive import ALL_COORDS, Pos, neighbours
+from powers.support import engine_children, playout_checking_hashes, turns
 
 # Eros on b2 (level 1) and e5; level-1 spaces c3 and d4, level 3 at a1, level 2 at b1.
 START = "00001/00010/00100/01000/32000 1 b2,e5 b4,d2 powers=Eros,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 # ---------------------------------------------------------------------- setup
@@ -174,19 +171,6 @@ def naive_children(pos: Pos, eros: int) -> dict[Key, Pos]:
     return out
 
 
-def key_of(board: Board) -> tuple[object, ...]:
-    return naive.parse(" ".join(board.position().split()[:4])).key()
-
-
-def engine_children(board: Board) -> set[Key]:
-    out = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        out.add((key_of(board), board.decided is not None))
-        board.pop()
-    return out
-
-
 def naive_perft2(pos: Pos, eros: int) -> int:
     children = naive_children(pos, eros).items()
     return sum(len(naive_children(nxt, eros)) for (_, won), nxt in children if not won)
@@ -229,16 +213,4 @@ def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
     for seed in range(3):
         rng = random.Random(seed)
         board = Board(2, ["Eros", rival] if seed % 2 == 0 else [rival, "Eros"])
-        start = (board.position(), board.zobrist_hash())
-        plies = 0
-        while board.outcome() is None and plies < 300:
-            board.push_turn(rng.choice(board.legal_turns()))
-            plies += 1
-            h = board.zobrist_hash()
-            assert board.rehash() == h
-            assert Board.from_position(board.position()).zobrist_hash() == h
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winner is not None
-        for _ in range(plies):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+        playout_checking_hashes(board, rng)

@@ -5,31 +5,20 @@ move itself stands and the turn goes on."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, Termination, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, Termination, perft
 from aegean.santorini.squares import PERIMETER_MASK
 from aegean.santorini.steps import step_dst
+from powers.support import naive_pos, turns
+from powers.support import position as support_position
 
 POWERS = "-,Hera"
 
-
-def position(
-    levels: str = "", workers: str = "b2,d4 b4,d2", *, to_move: int = 1, powers: str = POWERS, extra: str = ""
-) -> str:
-    """A position in notation from ``"c3=2 d4=A"`` levels (every other space ground level)."""
-    grid = [["0"] * 5 for _ in range(5)]
-    for item in levels.split():
-        square, _, piece = item.partition("=")
-        grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
-    ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
-    return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
+position = partial(support_position, powers=POWERS)
 
 
 # ---------------------------------------------------------------------- scenarios
@@ -195,10 +184,6 @@ def naive_perft(pos: nv.Pos, depth: int, seat: int) -> int:
     return sum(naive_perft(after, depth - 1, seat) for _, after, won in options if not won)
 
 
-def _naive_pos(text: str) -> nv.Pos:
-    return nv.parse(" ".join(text.split()[:4]))
-
-
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
     """The legal-turn sets agree with the naive generator, for Hera's side and the other."""
     rng = random.Random(2020)
@@ -207,7 +192,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
         powers = "Hera,-" if seat == 0 else "-,Hera"
         text = nv.random_board(rng, dome_chance=0.1) + f" powers={powers}"
         board = Board.from_position(text)
-        expected = {t for t, _, _ in naive_turns(_naive_pos(text), seat)}
+        expected = {t for t, _, _ in naive_turns(naive_pos(text), seat)}
         assert turns(board) == expected, text
 
 
@@ -222,7 +207,7 @@ def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
     board = Board.from_position(EDGE)
     counts = (perft(board, 1), perft(board, 2))
     assert counts == PERFT_EDGE
-    pos = _naive_pos(EDGE)
+    pos = naive_pos(EDGE)
     assert (naive_perft(pos, 1, 1), naive_perft(pos, 2, 1)) == PERFT_EDGE
     assert "b4-a4" not in turns(board) and "b4-b3" in turns(board)
     assert board.position() == EDGE

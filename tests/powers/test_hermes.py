@@ -8,54 +8,23 @@ from __future__ import annotations
 import random
 import re
 from collections import deque
+from functools import partial
 
 import pytest
 
 import naive as nv
 from aegean.santorini import Board, IllegalTurnError, Termination, format_turn, parse_turn, perft
 from aegean.santorini.steps import StepKind, step_kind
+from powers.support import engine_ends, naive_end, naive_perft, naive_pos, naive_table, turns
+from powers.support import position as support_position
 
 POWERS = "Hermes,-"
 
-
-def position(
-    levels: str = "", workers: str = "b2,d4 b4,d2", *, to_move: int = 1, powers: str = POWERS, extra: str = ""
-) -> str:
-    """A position in notation from ``"c3=2 d4=A"`` levels (every other space ground level)."""
-    grid = [["0"] * 5 for _ in range(5)]
-    for item in levels.split():
-        square, _, piece = item.partition("=")
-        grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
-    ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
-    return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    """The listed turns: one per end position, written the shortest way, so single turns
-    are checked with ``Board.is_legal``."""
-    return {format_turn(t) for t in board.legal_turns()}
+position = partial(support_position, powers=POWERS)
 
 
 def legal(board: Board, text: str) -> bool:
     return board.is_legal(parse_turn(text))
-
-
-def canon(text: str) -> str:
-    """A position with each player's workers sorted: worker order is not part of the state."""
-    fields = text.split()
-    return " ".join(
-        ",".join(sorted(f.split(","))) if i >= 2 and "=" not in f else f for i, f in enumerate(fields)
-    )
-
-
-def engine_ends(board: Board) -> dict[str, str]:
-    """End position (canonical) -> turn, for every legal turn of the engine."""
-    ends: dict[str, str] = {}
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        ends[canon(board.position())] = format_turn(turn)
-        board.pop()
-    return ends
 
 
 # ---------------------------------------------------------------------- scenarios
@@ -168,7 +137,7 @@ def test_listing_terminates_and_writes_each_turn_the_shortest_way() -> None:
     board = Board.from_position(position())
     ends = engine_ends(board)
     assert len(ends) == len(board.legal_turns()) == 2101
-    table = naive_table(_naive_pos(board.position()), 0, POWERS)
+    table = naive_table(naive_turns, naive_pos(board.position()), 0, POWERS)
     assert set(ends) == set(table)
     for end, turn in ends.items():
         assert n_steps(turn) == min(n_steps(t) for t in table[end]), turn
@@ -322,43 +291,14 @@ def naive_apply(pos: nv.Pos, text: str) -> tuple[nv.Pos, str]:
     raise AssertionError(f"{text}: the turn is not finished")
 
 
-def naive_end(pos: nv.Pos, outcome: str, powers: str) -> str:
-    text = nv.format_pos(pos) + f" powers={powers}" + (f" outcome={outcome}" if outcome else "")
-    return canon(text)
-
-
-def naive_table(pos: nv.Pos, seat: int, powers: str) -> dict[str, set[str]]:
-    table: dict[str, set[str]] = {}
-    for turn, after, outcome in naive_turns(pos, seat):
-        table.setdefault(naive_end(after, outcome, powers), set()).add(turn)
-    return table
-
-
-def naive_perft(pos: nv.Pos, depth: int, seat: int, powers: str) -> int:
-    if depth == 0:
-        return 1
-    unique: dict[str, tuple[nv.Pos, str]] = {}
-    for _, after, outcome in naive_turns(pos, seat):
-        unique.setdefault(naive_end(after, outcome, powers), (after, outcome))
-    if depth == 1:
-        return len(unique)
-    return sum(
-        naive_perft(after, depth - 1, seat, powers) for after, outcome in unique.values() if not outcome
-    )
-
-
-def _naive_pos(text: str) -> nv.Pos:
-    return nv.parse(" ".join(text.split()[:4]))
-
-
 def _check_against_naive(text: str, seat: int, powers: str) -> None:
     """The same set of end positions; each listed turn is legal by the card text, ends
     where the engine says and is as short as any way to that end."""
     board = Board.from_position(text)
     ends = engine_ends(board)
     assert len(ends) == len(board.legal_turns())  # no two listed turns end alike
-    pos = _naive_pos(text)
-    table = naive_table(pos, seat, powers)
+    pos = naive_pos(text)
+    table = naive_table(naive_turns, pos, seat, powers)
     assert set(ends) == set(table), text
     if pos.to_move != seat:
         return
@@ -388,7 +328,7 @@ def test_turn_sets_match_on_small_open_positions() -> None:
     ):
         _check_against_naive(text, 0, POWERS)
         board = Board.from_position(text)
-        naive = [t for texts in naive_table(_naive_pos(text), 0, POWERS).values() for t in texts]
+        naive = [t for texts in naive_table(naive_turns, naive_pos(text), 0, POWERS).values() for t in texts]
         for turn in rng.sample(naive, 12):
             assert legal(board, turn), (text, turn)
 
@@ -403,8 +343,8 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
         board = Board.from_position(text)
         counts = (perft(board, 1), perft(board, 2))
         assert counts == golden
-        pos = _naive_pos(text)
-        assert (naive_perft(pos, 1, 0, POWERS), naive_perft(pos, 2, 0, POWERS)) == golden
+        pos = naive_pos(text)
+        assert tuple(naive_perft(naive_turns, pos, d, 0, POWERS) for d in (1, 2)) == golden
         assert board.position() == text
 
 

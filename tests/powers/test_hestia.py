@@ -11,6 +11,7 @@ import pytest
 import naive as nv
 from aegean.santorini import Board, IllegalTurnError, format_turn, perft
 from aegean.santorini.steps import END
+from powers.support import check_random_playouts, naive_pos, turns
 
 POWERS = "Hestia,-"
 
@@ -25,10 +26,6 @@ def position(
         grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
     ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
     return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 # ---------------------------------------------------------------------- scenarios
@@ -181,10 +178,6 @@ def naive_perft(pos: nv.Pos, depth: int, seat: int) -> int:
     return sum(naive_perft(after, depth - 1, seat) for _, after, won in table.values() if not won)
 
 
-def _naive_pos(text: str) -> nv.Pos:
-    return nv.parse(" ".join(text.split()[:4]))
-
-
 def _check_against_naive(text: str, seat: int) -> None:
     """The engine lists one turn per end state, and the same end states as the naive
     generator, each written as one of the naive turns that reach it."""
@@ -192,10 +185,10 @@ def _check_against_naive(text: str, seat: int) -> None:
     ends: dict[tuple[object, ...], str] = {}
     for turn in board.legal_turns():
         board.push_turn(turn)
-        ends[(_naive_pos(board.position()).key(), board.decided is not None)] = format_turn(turn)
+        ends[(naive_pos(board.position()).key(), board.decided is not None)] = format_turn(turn)
         board.pop()
     assert len(ends) == len(board.legal_turns())
-    table = naive_table(_naive_pos(text), seat)
+    table = naive_table(naive_pos(text), seat)
     assert set(ends) == set(table), text
     for end, turn in ends.items():
         assert turn in table[end][0], (text, turn)
@@ -220,7 +213,7 @@ def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
     board = Board.from_position(MIDGAME)
     counts = (perft(board, 1), perft(board, 2))
     assert counts == PERFT_MIDGAME
-    pos = _naive_pos(MIDGAME)
+    pos = naive_pos(MIDGAME)
     assert (naive_perft(pos, 1, 0), naive_perft(pos, 2, 0)) == PERFT_MIDGAME
     assert board.position() == MIDGAME
 
@@ -233,21 +226,4 @@ def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     """Seeded random games to the end: the incremental hash equals a fresh one after every
     turn, positions round-trip, the game ends with a winner, and undoing everything
     restores the start."""
-    for seed in range(2):
-        rng = random.Random(f"{powers}{seed}")
-        board = Board(2, powers)
-        start = (board.position(), board.zobrist_hash())
-        played = 0
-        while board.outcome() is None:
-            assert played < 300
-            turn = rng.choice(board.legal_turns())
-            board.push_turn(turn)
-            played += 1
-            z = board.zobrist_hash()
-            assert board.rehash() == z
-            assert Board.from_position(board.position()).zobrist_hash() == z
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winners
-        for _ in range(played):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+    check_random_playouts(powers, replay=False)

@@ -10,7 +10,8 @@ import random
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, Termination, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, Termination, perft
+from powers.support import check_random_playouts, naive_pos, turns
 
 POWERS = "-,Limus"
 
@@ -26,10 +27,6 @@ def position(
         grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
     ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
     return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def builds_after(board: Board, move: str) -> set[str]:
@@ -160,10 +157,6 @@ def naive_perft(pos: nv.Pos, depth: int, seat: int) -> int:
     return sum(naive_perft(after, depth - 1, seat) for _, after, won in options if not won)
 
 
-def _naive_pos(text: str) -> nv.Pos:
-    return nv.parse(" ".join(text.split()[:4]))
-
-
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
     rng = random.Random(2323)
     for i in range(40):
@@ -171,7 +164,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
         powers = "Limus,-" if seat == 0 else "-,Limus"
         text = nv.random_board(rng, dome_chance=0.1) + f" powers={powers}"
         board = Board.from_position(text)
-        assert turns(board) == {t for t, _, _ in naive_turns(_naive_pos(text), seat)}, text
+        assert turns(board) == {t for t, _, _ in naive_turns(naive_pos(text), seat)}, text
 
 
 #: Towers of every height; player 1 (restricted) moves first, Limus second.
@@ -183,7 +176,7 @@ def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
     board = Board.from_position(MIDGAME)
     counts = (perft(board, 1), perft(board, 2))
     assert counts == PERFT_MIDGAME
-    pos = _naive_pos(MIDGAME)
+    pos = naive_pos(MIDGAME)
     assert (naive_perft(pos, 1, 1), naive_perft(pos, 2, 1)) == PERFT_MIDGAME
     assert board.position() == MIDGAME
 
@@ -195,21 +188,4 @@ def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     """Seeded random games to the end: hashes stay consistent, positions round-trip, the
     game ends with a winner, undo restores the start."""
-    for seed in range(2):
-        rng = random.Random(f"{powers}{seed}")
-        board = Board(2, powers)
-        start = (board.position(), board.zobrist_hash())
-        played = 0
-        while board.outcome() is None:
-            assert played < 300
-            turn = rng.choice(board.legal_turns())
-            board.push_turn(turn)
-            played += 1
-            z = board.zobrist_hash()
-            assert board.rehash() == z
-            assert Board.from_position(board.position()).zobrist_hash() == z
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winners
-        for _ in range(played):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+    check_random_playouts(powers, replay=False)

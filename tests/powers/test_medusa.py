@@ -9,17 +9,14 @@ import random
 import pytest
 
 import naive
-from aegean.santorini import Board, Termination, format_turn, perft
+from aegean.santorini import Board, Termination, perft
 from aegean.santorini.squares import NEIGHBORS, parse_square
 from naive import Pos, neighbours
+from powers.support import engine_children, playout_checking_hashes, turns
 
 # Medusa on c3 (level 2) and a1; opponents on b3 (level 1) and d4 (ground), both lower
 # neighbours of c3; e5 is far away.
 START = "00000/00000/01200/00000/00000 1 c3,a1 b3,d4 powers=Medusa,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_lower_neighbouring_opponents_are_petrified_at_the_end_of_her_turn() -> None:
@@ -165,19 +162,6 @@ def naive_children(pos: Pos, medusa: int) -> dict[Key, Pos]:
     return out
 
 
-def key_of(board: Board) -> tuple[object, ...]:
-    return naive.parse(" ".join(board.position().split()[:4])).key()
-
-
-def engine_children(board: Board) -> set[Key]:
-    out = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        out.add((key_of(board), board.decided is not None))
-        board.pop()
-    return out
-
-
 def naive_perft2(pos: Pos, medusa: int) -> int:
     children = naive_children(pos, medusa).items()
     return sum(len(naive_children(nxt, medusa)) for (_, won), nxt in children if not won)
@@ -218,21 +202,13 @@ def test_naive_agrees_along_random_games() -> None:
 @pytest.mark.parametrize("rival", [None, "Athena", "Apollo"])
 def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
     removals = 0
+
+    def count_removal(board: Board) -> None:
+        nonlocal removals
+        removals += "removed" in board.tokens
+
     for seed in range(3):
         rng = random.Random(seed)
         board = Board(2, ["Medusa", rival] if seed % 2 == 0 else [rival, "Medusa"])
-        start = (board.position(), board.zobrist_hash())
-        plies = 0
-        while board.outcome() is None and plies < 300:
-            board.push_turn(rng.choice(board.legal_turns()))
-            plies += 1
-            removals += "removed" in board.tokens
-            h = board.zobrist_hash()
-            assert board.rehash() == h
-            assert Board.from_position(board.position()).zobrist_hash() == h
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winner is not None
-        for _ in range(plies):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+        playout_checking_hashes(board, rng, each_turn=count_removal)
     assert removals > 0

@@ -6,49 +6,26 @@ push is a force: a worker pushed onto level 3 does not win."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, Termination, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, Termination, perft
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import step_dst
+from powers.support import (
+    check_against_naive,
+    check_random_playouts,
+    naive_perft,
+    naive_pos,
+    turns,
+)
+from powers.support import position as support_position
 
 POWERS = "Minotaur,-"
 
-
-def position(
-    levels: str = "", workers: str = "b2,d4 b4,d2", *, to_move: int = 1, powers: str = POWERS, extra: str = ""
-) -> str:
-    """A position in notation from ``"c3=2 d4=A"`` levels (every other space ground level)."""
-    grid = [["0"] * 5 for _ in range(5)]
-    for item in levels.split():
-        square, _, piece = item.partition("=")
-        grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
-    ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
-    return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
-
-
-def canon(text: str) -> str:
-    """A position with each player's workers sorted: worker order is not part of the state."""
-    fields = text.split()
-    return " ".join(
-        ",".join(sorted(f.split(","))) if i >= 2 and "=" not in f else f for i, f in enumerate(fields)
-    )
-
-
-def engine_ends(board: Board) -> dict[str, str]:
-    """End position (canonical) -> turn, for every legal turn of the engine."""
-    ends: dict[str, str] = {}
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        ends[canon(board.position())] = format_turn(turn)
-        board.pop()
-    return ends
+position = partial(support_position, powers=POWERS)
 
 
 # ---------------------------------------------------------------------- scenarios
@@ -244,52 +221,13 @@ def naive_turns(pos: nv.Pos, seat: int) -> list[tuple[str, nv.Pos, str]]:
     return out
 
 
-def naive_end(pos: nv.Pos, outcome: str, powers: str) -> str:
-    text = nv.format_pos(pos) + f" powers={powers}" + (f" outcome={outcome}" if outcome else "")
-    return canon(text)
-
-
-def naive_table(pos: nv.Pos, seat: int, powers: str) -> dict[str, set[str]]:
-    table: dict[str, set[str]] = {}
-    for turn, after, outcome in naive_turns(pos, seat):
-        table.setdefault(naive_end(after, outcome, powers), set()).add(turn)
-    return table
-
-
-def naive_perft(pos: nv.Pos, depth: int, seat: int, powers: str) -> int:
-    if depth == 0:
-        return 1
-    unique: dict[str, tuple[nv.Pos, str]] = {}
-    for _, after, outcome in naive_turns(pos, seat):
-        unique.setdefault(naive_end(after, outcome, powers), (after, outcome))
-    if depth == 1:
-        return len(unique)
-    return sum(
-        naive_perft(after, depth - 1, seat, powers) for after, outcome in unique.values() if not outcome
-    )
-
-
-def _naive_pos(text: str) -> nv.Pos:
-    return nv.parse(" ".join(text.split()[:4]))
-
-
-def _check_against_naive(text: str, seat: int, powers: str) -> None:
-    board = Board.from_position(text)
-    ends = engine_ends(board)
-    assert len(ends) == len(board.legal_turns())  # no two listed turns end alike
-    table = naive_table(_naive_pos(text), seat, powers)
-    assert set(ends) == set(table), text
-    for end, turn in ends.items():
-        assert turn in table[end], (text, turn)
-
-
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
     rng = random.Random(801)
     for i in range(40):
         seat = i % 2
         powers = "Minotaur,-" if seat == 0 else "-,Minotaur"
         text = nv.random_board(rng, dome_chance=0.15) + f" powers={powers}"
-        _check_against_naive(text, seat, powers)
+        check_against_naive(naive_turns, text, seat, powers)
 
 
 def test_turns_match_the_naive_generator_in_crowded_positions() -> None:
@@ -304,7 +242,7 @@ def test_turns_match_the_naive_generator_in_crowded_positions() -> None:
         grid.update({sq: rng.choice("0123") for sq in squares})
         levels = "/".join("".join(grid[f + r] for f in "abcde") for r in "54321")
         text = f"{levels} {seat + 1} {squares[0]},{squares[1]} {squares[2]},{squares[3]} powers={powers}"
-        _check_against_naive(text, seat, powers)
+        check_against_naive(naive_turns, text, seat, powers)
         board = Board.from_position(text)
         pushes += sum(board.owner[step_dst(t[0])] != -1 for t in board.legal_turns())
     assert pushes > 50  # the positions exercise the push
@@ -320,8 +258,8 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
         board = Board.from_position(text)
         counts = (perft(board, 1), perft(board, 2))
         assert counts == golden
-        pos = _naive_pos(text)
-        assert (naive_perft(pos, 1, 0, POWERS), naive_perft(pos, 2, 0, POWERS)) == golden
+        pos = naive_pos(text)
+        assert tuple(naive_perft(naive_turns, pos, d, 0, POWERS) for d in (1, 2)) == golden
         assert board.position() == text
 
 
@@ -337,25 +275,4 @@ def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     """Seeded random games to the end: the incremental hash equals a fresh one after every
     turn, positions round-trip, the game ends with a winner, the turns replay from their
     notation, and undoing everything restores the start."""
-    for seed in range(2):
-        rng = random.Random(f"{powers}{seed}")
-        board = Board(2, powers)
-        start = (board.position(), board.zobrist_hash())
-        played: list[str] = []
-        while board.outcome() is None:
-            assert len(played) < 300
-            turn = rng.choice(board.legal_turns())
-            board.push_turn(turn)
-            played.append(format_turn(turn))
-            z = board.zobrist_hash()
-            assert board.rehash() == z
-            assert Board.from_position(board.position()).zobrist_hash() == z
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winners
-        replay = Board(2, powers)
-        for text in played:
-            replay.play(text)
-        assert replay.position() == board.position() and replay.outcome() == outcome
-        for _ in played:
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+    check_random_playouts(powers, replay=True)

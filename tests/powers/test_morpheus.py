@@ -11,12 +11,9 @@ import pytest
 import naive as naive_base
 from aegean.santorini import Board, IllegalTurnError, format_turn
 from aegean.santorini.squares import NEIGHBORS, SQUARE_NAMES
+from powers.support import turns
 
 START = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Morpheus,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_a_piece_arrives_at_the_start_of_each_of_his_turns_not_during_placement() -> None:

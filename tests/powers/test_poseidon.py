@@ -8,17 +8,14 @@ import random
 import pytest
 
 import naive
-from aegean.santorini import Board, IllegalTurnError, Termination, format_step, format_turn, perft
+from aegean.santorini import Board, IllegalTurnError, Termination, format_step, perft
 from aegean.santorini.squares import parse_square
 from naive import Pos, neighbours
+from powers.support import engine_children, playout_checking_hashes, turns
 
 # Poseidon on a1 (ground) and c3 (level 1); around a1: a2 (ground), b1 (level 2) and a
 # dome on b2.
 START = "00000/00000/00100/0A000/02000 1 a1,c3 e5,d1 powers=Poseidon,-"
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def test_the_unmoved_worker_on_the_ground_builds_up_to_three_times() -> None:
@@ -148,19 +145,6 @@ def naive_children(pos: Pos, poseidon: int) -> dict[Key, Pos]:
     return out
 
 
-def key_of(board: Board) -> tuple[object, ...]:
-    return naive.parse(" ".join(board.position().split()[:4])).key()
-
-
-def engine_children(board: Board) -> set[Key]:
-    out = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        out.add((key_of(board), board.decided is not None))
-        board.pop()
-    return out
-
-
 def naive_perft2(pos: Pos, poseidon: int) -> int:
     children = naive_children(pos, poseidon).items()
     return sum(len(naive_children(nxt, poseidon)) for (_, won), nxt in children if not won)
@@ -198,16 +182,4 @@ def test_naive_agrees_along_a_random_game() -> None:
 def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
     rng = random.Random(rival or "none")
     board = Board(2, ["Poseidon", rival] if rival != "Athena" else [rival, "Poseidon"])
-    start = (board.position(), board.zobrist_hash())
-    plies = 0
-    while board.outcome() is None and plies < 300:
-        board.push_turn(rng.choice(board.legal_turns()))
-        plies += 1
-        h = board.zobrist_hash()
-        assert board.rehash() == h
-        assert Board.from_position(board.position()).zobrist_hash() == h
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner is not None
-    for _ in range(plies):
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == start
+    playout_checking_hashes(board, rng)

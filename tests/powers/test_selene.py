@@ -11,6 +11,7 @@ import pytest
 
 from aegean.santorini import Board, IllegalTurnError, format_turn, perft
 from aegean.santorini.steps import Step
+from powers.support import turns
 
 
 def pos(
@@ -30,10 +31,6 @@ def pos(
     ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
     tag = f"selene={female}" if female else ""
     return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", tag, extra) if f)
-
-
-def turns(board: Board) -> set[str]:
-    return {format_turn(t) for t in board.legal_turns()}
 
 
 def consistent(board: Board) -> bool:
