@@ -173,3 +173,31 @@ def playout_checking_hashes(
     for _ in range(plies):
         board.pop()
     assert (board.position(), board.zobrist_hash()) == start
+
+
+NaiveChildren = Callable[[nv.Pos, int], dict[Key, nv.Pos]]
+
+
+def naive_children_perft2(children: NaiveChildren, pos: nv.Pos, seat: int) -> int:
+    """Depth-2 perft from a naive ``children(pos, seat)`` generator (wins end the game)."""
+    return sum(len(children(nxt, seat)) for (_, won), nxt in children(pos, seat).items() if not won)
+
+
+def check_naive_along_random_games(
+    power: str, children: NaiveChildren, *, seed: int, seats: Iterable[int]
+) -> int:
+    """Play one seeded random game per entry of ``seats`` (the power's seat) and compare the
+    engine's turn ends with the naive ``children`` at every position; returns how many
+    positions were compared."""
+    rng = random.Random(seed)
+    checked = 0
+    for seat in seats:
+        board = Board(2, [power, None] if seat == 0 else [None, power])
+        while board.placing or board.turn:
+            board.push_turn(rng.choice(board.legal_turns()))
+        while board.outcome() is None:
+            pos = nv.parse(" ".join(board.position().split()[:4]))
+            assert engine_children(board) == set(children(pos, seat)), board.position()
+            board.push_turn(rng.choice(board.legal_turns()))
+            checked += 1
+    return checked

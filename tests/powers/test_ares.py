@@ -13,7 +13,7 @@ from aegean.santorini.notation import format_step
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import remove_block, step_kind
 from naive import Pos, neighbours
-from powers.support import engine_children, playout_checking_hashes, turns
+from powers.support import engine_children, naive_children_perft2, playout_checking_hashes, turns
 
 # Ares on a1 (ground) and d4 (level 2); around d4: c4 and d3 level 1, d5 level 3, a dome on
 # level 1 at e3, an opponent on the level-1 block at c5.
@@ -156,10 +156,6 @@ def naive_children(pos: Pos, ares: int) -> dict[Key, Pos]:
     return out
 
 
-def naive_perft2(pos: Pos, ares: int) -> int:
-    children = naive_children(pos, ares).items()
-    return sum(len(naive_children(nxt, ares)) for (_, won), nxt in children if not won)
-
 
 @pytest.mark.parametrize(
     ("position", "depth1", "depth2"),
@@ -171,7 +167,7 @@ def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int
     engine = engine_children(board)
     assert len(engine) == len(board.legal_turns()) == depth1
     assert engine == set(naive_children(pos, 0))
-    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+    assert perft(board, 2) == naive_children_perft2(naive_children, pos, 0) == depth2
 
 
 def test_naive_agrees_along_a_random_game() -> None:

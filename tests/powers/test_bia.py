@@ -14,7 +14,13 @@ from aegean.santorini.powers import make_power
 from aegean.santorini.setup import allowed_start_players
 from aegean.santorini.squares import parse_square
 from naive import Pos, neighbours
-from powers.support import engine_children, playout_checking_hashes, turns
+from powers.support import (
+    check_naive_along_random_games,
+    engine_children,
+    naive_children_perft2,
+    playout_checking_hashes,
+    turns,
+)
 
 START = "00000/00000/00000/00000/00000 1 b2,e5 b4,d4 powers=Bia,-"
 
@@ -178,10 +184,6 @@ def naive_children(pos: Pos, bia: int) -> dict[Key, Pos]:
     return out
 
 
-def naive_perft2(pos: Pos, bia: int) -> int:
-    children = naive_children(pos, bia).items()
-    return sum(len(naive_children(nxt, bia)) for (_, won), nxt in children if not won)
-
 
 PERFT_START = "00000/01010/00200/01010/00000 1 b2,d2 b4,d4 powers=Bia,-"
 
@@ -196,21 +198,11 @@ def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int
     engine = engine_children(board)
     assert len(engine) == len(board.legal_turns()) == depth1
     assert engine == set(naive_children(pos, 0))
-    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+    assert perft(board, 2) == naive_children_perft2(naive_children, pos, 0) == depth2
 
 
 def test_naive_agrees_along_random_games() -> None:
-    rng = random.Random(13)
-    checked = 0
-    for _ in range(3):
-        board = Board(2, ["Bia", None])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        while board.outcome() is None:
-            pos = naive.parse(" ".join(board.position().split()[:4]))
-            assert engine_children(board) == set(naive_children(pos, 0))
-            board.push_turn(rng.choice(board.legal_turns()))
-            checked += 1
+    checked = check_naive_along_random_games("Bia", naive_children, seed=13, seats=(0,) * 3)
     assert checked > 20
 
 

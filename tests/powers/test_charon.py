@@ -14,7 +14,7 @@ from aegean.santorini.notation import format_step
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import step_kind
 from naive import Coord, Pos, neighbours
-from powers.support import engine_children, turns
+from powers.support import check_naive_along_random_games, engine_children, naive_children_perft2, turns
 
 # Charon on c3 (level 2) and a1; opponents on b3 (ground) and d4 (level 1); a dome on b1.
 START = "00100/02010/10201/00120/0D000 1 c3,a1 b3,d4 powers=Charon,-"
@@ -150,10 +150,6 @@ def naive_children(pos: Pos, charon: int) -> dict[Key, Pos]:
     return out
 
 
-def naive_perft2(pos: Pos, charon: int) -> int:
-    children = naive_children(pos, charon).items()
-    return sum(len(naive_children(nxt, charon)) for (_, won), nxt in children if not won)
-
 
 @pytest.mark.parametrize(
     ("position", "depth1", "depth2"),
@@ -165,21 +161,11 @@ def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int
     engine = engine_children(board)
     assert len(engine) == len(board.legal_turns()) == depth1
     assert engine == set(naive_children(pos, 0))
-    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+    assert perft(board, 2) == naive_children_perft2(naive_children, pos, 0) == depth2
 
 
 def test_naive_agrees_along_random_games() -> None:
-    rng = random.Random(15)
-    checked = 0
-    for _ in range(2):
-        board = Board(2, ["Charon", None])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        while board.outcome() is None:
-            pos = naive.parse(" ".join(board.position().split()[:4]))
-            assert engine_children(board) == set(naive_children(pos, 0))
-            board.push_turn(rng.choice(board.legal_turns()))
-            checked += 1
+    checked = check_naive_along_random_games("Charon", naive_children, seed=15, seats=(0,) * 2)
     assert checked > 20
 
 

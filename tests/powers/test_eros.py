@@ -12,7 +12,13 @@ import pytest
 import naive
 from aegean.santorini import Board, IllegalTurnError, Termination, format_step, perft
 from naive import ALL_COORDS, Pos, neighbours
-from powers.support import engine_children, playout_checking_hashes, turns
+from powers.support import (
+    check_naive_along_random_games,
+    engine_children,
+    naive_children_perft2,
+    playout_checking_hashes,
+    turns,
+)
 
 # Eros on b2 (level 1) and e5; level-1 spaces c3 and d4, level 3 at a1, level 2 at b1.
 START = "00001/00010/00100/01000/32000 1 b2,e5 b4,d2 powers=Eros,-"
@@ -171,10 +177,6 @@ def naive_children(pos: Pos, eros: int) -> dict[Key, Pos]:
     return out
 
 
-def naive_perft2(pos: Pos, eros: int) -> int:
-    children = naive_children(pos, eros).items()
-    return sum(len(naive_children(nxt, eros)) for (_, won), nxt in children if not won)
-
 
 PERFT_START = "10101/01010/10101/01010/10101 1 a1,c3 e5,b4 powers=Eros,-"
 
@@ -189,21 +191,11 @@ def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int
     engine = engine_children(board)
     assert len(engine) == len(board.legal_turns()) == depth1
     assert engine == set(naive_children(pos, 0))
-    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+    assert perft(board, 2) == naive_children_perft2(naive_children, pos, 0) == depth2
 
 
 def test_naive_agrees_along_random_games() -> None:
-    rng = random.Random(19)
-    checked = 0
-    for _ in range(2):
-        board = Board(2, ["Eros", None])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        while board.outcome() is None:
-            pos = naive.parse(" ".join(board.position().split()[:4]))
-            assert engine_children(board) == set(naive_children(pos, 0))
-            board.push_turn(rng.choice(board.legal_turns()))
-            checked += 1
+    checked = check_naive_along_random_games("Eros", naive_children, seed=19, seats=(0,) * 2)
     assert checked > 10
 
 

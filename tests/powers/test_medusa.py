@@ -12,7 +12,13 @@ import naive
 from aegean.santorini import Board, Termination, perft
 from aegean.santorini.squares import NEIGHBORS, parse_square
 from naive import Pos, neighbours
-from powers.support import engine_children, playout_checking_hashes, turns
+from powers.support import (
+    check_naive_along_random_games,
+    engine_children,
+    naive_children_perft2,
+    playout_checking_hashes,
+    turns,
+)
 
 # Medusa on c3 (level 2) and a1; opponents on b3 (level 1) and d4 (ground), both lower
 # neighbours of c3; e5 is far away.
@@ -162,10 +168,6 @@ def naive_children(pos: Pos, medusa: int) -> dict[Key, Pos]:
     return out
 
 
-def naive_perft2(pos: Pos, medusa: int) -> int:
-    children = naive_children(pos, medusa).items()
-    return sum(len(naive_children(nxt, medusa)) for (_, won), nxt in children if not won)
-
 
 PERFT_START = "01000/12100/01210/00121/00010 1 c3,b4 b2,d3 powers=Medusa,-"
 
@@ -180,21 +182,11 @@ def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int
     engine = engine_children(board)
     assert len(engine) == len(board.legal_turns()) == depth1
     assert engine == set(naive_children(pos, 0))
-    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+    assert perft(board, 2) == naive_children_perft2(naive_children, pos, 0) == depth2
 
 
 def test_naive_agrees_along_random_games() -> None:
-    rng = random.Random(24)
-    checked = 0
-    for _ in range(3):
-        board = Board(2, ["Medusa", None])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        while board.outcome() is None:
-            pos = naive.parse(" ".join(board.position().split()[:4]))
-            assert engine_children(board) == set(naive_children(pos, 0))
-            board.push_turn(rng.choice(board.legal_turns()))
-            checked += 1
+    checked = check_naive_along_random_games("Medusa", naive_children, seed=24, seats=(0,) * 3)
     assert checked > 20
 
 

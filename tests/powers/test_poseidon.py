@@ -11,7 +11,7 @@ import naive
 from aegean.santorini import Board, IllegalTurnError, Termination, format_step, perft
 from aegean.santorini.squares import parse_square
 from naive import Pos, neighbours
-from powers.support import engine_children, playout_checking_hashes, turns
+from powers.support import engine_children, naive_children_perft2, playout_checking_hashes, turns
 
 # Poseidon on a1 (ground) and c3 (level 1); around a1: a2 (ground), b1 (level 2) and a
 # dome on b2.
@@ -145,10 +145,6 @@ def naive_children(pos: Pos, poseidon: int) -> dict[Key, Pos]:
     return out
 
 
-def naive_perft2(pos: Pos, poseidon: int) -> int:
-    children = naive_children(pos, poseidon).items()
-    return sum(len(naive_children(nxt, poseidon)) for (_, won), nxt in children if not won)
-
 
 @pytest.mark.parametrize(
     ("position", "depth1", "depth2"),
@@ -160,7 +156,7 @@ def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int
     engine = engine_children(board)
     assert len(engine) == len(board.legal_turns()) == depth1
     assert engine == set(naive_children(pos, 0))
-    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+    assert perft(board, 2) == naive_children_perft2(naive_children, pos, 0) == depth2
 
 
 def test_naive_agrees_along_a_random_game() -> None:
