@@ -139,14 +139,15 @@ def test_a_win_voided_by_hera_may_be_passed_through() -> None:
     may go on through it and end next to Aphrodite (who moved to d1). Four players: teams
     Aphrodite + Hera against Triton + a player without power."""
     board = Board.from_position(
-        position("a4=2 a3=2 a2=3", "b5,e1 a4,e4 c1,e5 d3,d5", to_move=1, powers="Aphrodite,Triton,Hera,-")
+        position("a4=2 a3=2 a2=3", "b5,e1 a4,e4 & &", to_move=1, powers="Aphrodite,Triton,Hera,-")
     )
     board.play("e1-d1^e1")
     assert board.tokens["aphrodite"] == "a4"
     legal = turns(board)
     assert "a4-a3-a2-b1-c2^b2" in legal  # c2 neighbours d1
     # (Other ends reached through a2 are listed by shorter routes.)
-    assert {t.split("^")[0] for t in legal if t.startswith("a4-a3-a2")} == {"a4-a3-a2-b1-c2"}
+    ends = {t.split("^")[0][-2:] for t in legal if t.startswith("a4-a3-a2")}
+    assert ends == {"c1", "c2", "d2"}  # every route through a2 ends next to d1
     board.push(board.parse_turn("a4-a3")[0])
     assert "a3-a2" in {format_step(s, board) for s in board.legal_steps()}
 

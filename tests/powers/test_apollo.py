@@ -113,11 +113,11 @@ def test_a_swap_that_leaves_no_build_is_not_a_legal_turn() -> None:
 
 def test_apollo_swaps_with_any_opponent_but_not_a_teammate() -> None:
     """4 players (teams 1+3, 2+4): 'opponent' excludes the teammate (SANTORINI.md §3.2, §6)."""
-    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,e5 b3,a5 c3,e1 c2,a1 powers=Apollo,-,-,-")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,c3 b3,c2 & & powers=Apollo,-,-,-")
     legal = turns(board)
-    assert any(t.startswith("b2-b3") for t in legal)  # player 2's worker
-    assert any(t.startswith("b2-c2") for t in legal)  # player 4's worker
-    assert not any(t.startswith("b2-c3") for t in legal)  # player 3 is his teammate
+    assert any(t.startswith("b2-b3") for t in legal)  # a worker of team 2+4
+    assert any(t.startswith("b2-c2") for t in legal)  # the other worker of team 2+4
+    assert not any(t.startswith("b2-c3") for t in legal)  # his own team's other worker
 
 
 def test_the_opponent_without_apollo_cannot_swap() -> None:

@@ -117,7 +117,7 @@ def test_minotaur_cannot_push_his_own_worker_or_a_teammate() -> None:
     board = Board.from_position(position(workers="b2,c3 a5,e1"))
     assert not any(t.startswith("b2-c3") for t in turns(board))
     board = Board.from_position(
-        "00000/00000/00000/00000/00000 1 b2,e5 b3,a5 c3,e1 c2,a1 powers=Minotaur,-,-,-"
+        "00000/00000/00000/00000/00000 1 b2,c3 b3,c2 & & powers=Minotaur,-,-,-"
     )
     legal = turns(board)
     assert any(t.startswith("b2-b3") for t in legal)  # player 2's worker, pushed to b4

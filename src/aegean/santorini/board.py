@@ -31,10 +31,11 @@ from .notation import (
 )
 from .outcome import Outcome, Termination
 from .squares import SQUARE_NAMES
-from .steps import DOME_FLAG, END, Step, StepKind, Turn, step_dst, step_kind
+from .steps import CANCELLED, DOME_FLAG, END, Step, StepKind, Turn, step_dst, step_kind
 
 if TYPE_CHECKING:
     from .powers.base import Power
+    from .view import Observation
 
 # Journal opcodes. Each record is a tuple whose first item is one of these.
 _HEIGHT: Final = 0  # (op, square, old_height)
@@ -50,10 +51,13 @@ _TOKEN: Final = 9  # (op, key, old_value)             old_value None: key was ab
 _FAST_TURN: Final = 10  # (op, old_hash, flag): see fastpath.make_turn
 
 _TOKEN_ABSENT: Final = None
+_SQUARE_INDEX: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 #: The token (kept by the core, not by a power) counting workers removed from the game
 #: per player, e.g. ``removed=0,1``.
 REMOVED: Final = "removed"
+#: The core token listing the players out of a three-player game (1-based), e.g. ``out=2``.
+OUT: Final = "out"
 
 
 class Board:
@@ -84,9 +88,12 @@ class Board:
         "_tags",
         "_z",
         "domes",
+        "fleece",
         "height",
         "history",
+        "movers",
         "n_players",
+        "n_sides",
         "occupied",
         "owner",
         "plain",
@@ -106,11 +113,15 @@ class Board:
         *,
         allow_banned: bool = False,
         start_player: int = 0,
+        fleece: Power | str | None = None,
     ) -> None:
         """An empty board, ``start_player`` (0-based) to place first. ``powers`` gives each
         player's power (a :class:`Power`, a name such as ``"Apollo"``, or ``None``/``"-"``
-        for none); banned matchups (POWERS.csv) are refused unless ``allow_banned``."""
+        for none); banned matchups (POWERS.csv) are refused unless ``allow_banned``.
+        ``fleece`` names the power of the Golden Fleece variant (SANTORINI.md §5), which
+        lies beside the board instead of players' powers."""
         from .powers import resolve_powers
+        from .variants import fleece_cards
 
         if not 2 <= n_players <= zobrist.MAX_PLAYERS:
             raise SantoriniError(f"a game has 2 to 4 players, not {n_players}")
@@ -118,16 +129,29 @@ class Board:
         if len(chosen) != n_players:
             raise SantoriniError(f"{len(chosen)} powers given for {n_players} players")
         self.n_players: int = n_players
+        #: How many worker sets there are: team mates share one in four-player games.
+        self.n_sides: int = 2 if n_players == 4 else n_players
         #: One :class:`Power` per player; the base :class:`Power` means "no power".
         self.powers: tuple[Power, ...] = resolve_powers(chosen, allow_banned=allow_banned)
-        self.worker_counts: tuple[int, ...] = tuple(p.worker_count() for p in self.powers)
+        #: The Golden Fleece power beside the board, or ``None`` (no variant).
+        self.fleece: Power | None = None
+        if fleece is not None:
+            if any(p.name for p in self.powers):
+                raise SantoriniError("in the Golden Fleece variant nobody has a power of their own")
+            self.fleece, self.powers = fleece_cards(fleece, n_players)
+        #: Workers each player's side places (four players: 2 per team, SANTORINI.md §6).
+        self.worker_counts: tuple[int, ...] = (
+            (2,) * 4 if n_players == 4 else tuple(p.worker_count() for p in self.powers)
+        )
         #: Block level 0-3 of every square.
         self.height: list[int] = [0] * 25
         #: Bit mask of squares holding a dome.
         self.domes: int = 0
-        #: ``workers[p]``: squares of player ``p``'s workers on the board.
-        self.workers: list[list[int]] = [[] for _ in range(n_players)]
-        #: ``owner[s]``: the player whose worker stands on ``s``, or -1.
+        #: ``workers[p]``: squares of player ``p``'s workers on the board. Team mates of a
+        #: four-player game share one list (``workers[0] is workers[2]``).
+        sides: list[list[int]] = [[] for _ in range(self.n_sides)]
+        self.workers: list[list[int]] = [sides[p % self.n_sides] for p in range(n_players)]
+        #: ``owner[s]``: the side (the player, but for teams) whose worker stands on ``s``, or -1.
         self.owner: list[int] = [-1] * 25
         #: Bit mask of squares holding a worker.
         self.occupied: int = 0
@@ -142,6 +166,8 @@ class Board:
         self.tokens: dict[str, str] = {}
         #: Completed turns, oldest first (for records and replays).
         self.history: list[Turn] = []
+        #: Who played each turn of :attr:`history` (0-based).
+        self.movers: list[int] = []
         #: Number of completed turns (placements included).
         self.ply: int = 0
         self._outcome: Outcome | None = None
@@ -185,11 +211,20 @@ class Board:
     def placing(self) -> bool:
         """True while the player to move still has workers to place (workers removed
         from the game by a power count as placed: they never come back)."""
-        player = self.to_move
-        placed = len(self.workers[player])
-        if placed < self.worker_counts[player] and REMOVED in self.tokens:
-            placed += self.removed_counts()[player]
-        return placed < self.worker_counts[player]
+        return self.still_to_place(self.to_move) > 0
+
+    def still_to_place(self, player: int) -> int:
+        """How many workers ``player`` (their team, with four) has yet to place in setup."""
+        side = self.side_of(player)
+        missing = self.worker_counts[player] - len(self.workers[side])
+        if missing > 0 and REMOVED in self.tokens:
+            missing -= self.removed_counts()[side]
+        return missing
+
+    def eliminated(self) -> frozenset[int]:
+        """Players out of a three-player game (SANTORINI.md §6), 0-based."""
+        text = self.tokens.get(OUT)
+        return frozenset(int(p) - 1 for p in text.split(",")) if text else frozenset()
 
     def removed_counts(self) -> list[int]:
         """How many workers of each player a power removed from the game (Bia, Medusa)."""
@@ -200,8 +235,24 @@ class Board:
         """Unoccupied: neither a worker nor a dome (rule 1, "Occupied space")."""
         return not ((self.occupied | self.domes) >> square & 1)
 
+    def side_of(self, player: int) -> int:
+        """The worker set ``player`` moves: in four-player games team mates share one
+        (players 1 and 3 are side 0, players 2 and 4 side 1); otherwise the player."""
+        return player % 2 if self.n_players == 4 else player
+
+    def token_squares(self) -> int:
+        """Bit mask of the squares holding a power's token (``Power.square_tokens``)."""
+        mask = 0
+        tokens = self.tokens
+        for power in self.powers:
+            for key in power.square_tokens:
+                for name in tokens.get(key, "").split(","):
+                    if name in _SQUARE_INDEX:
+                        mask |= 1 << _SQUARE_INDEX[name]
+        return mask
+
     def worker_squares(self) -> list[int]:
-        return [s for ws in self.workers for s in ws]
+        return [s for ws in self.workers[: self.n_sides] for s in ws]
 
     @property
     def board_hash(self) -> int:
@@ -227,7 +278,6 @@ class Board:
         if self._outcome is not None:
             return self._outcome
         if not self.turn and not self.has_legal_turn():
-
             return rules.no_legal_turn_outcome(self)
         return None
 
@@ -253,14 +303,12 @@ class Board:
         if self._outcome is not None:
             return []
         if self.plain and not self.turn:
-
             return fastpath.placements(self) if self.placing else fastpath.turns(self)
 
         return rules.legal_turns(self)
 
     def has_legal_turn(self) -> bool:
         if self.plain and not self.turn and not self.placing:
-
             return fastpath.has_turn(self)
         return bool(self.legal_steps())
 
@@ -278,7 +326,6 @@ class Board:
         legal = self.legal_steps()
         step = self._normalize(step)
         if step not in legal:
-
             raise IllegalTurnError(
                 f"illegal step {format_step(step, self)}", [format_step(s, self) for s in legal]
             )
@@ -332,6 +379,8 @@ class Board:
                 problem = rules.explain_illegal(self, step)
                 break
             rules.apply_step(self, step)
+            if self.ply != start_ply and self.history[-1][-1] & CANCELLED:
+                break  # a hidden worker cancelled the step and the rest of the turn (Hecate)
         else:
             if self.ply == start_ply and self._outcome is None:
                 if END in rules.legal_steps(self):
@@ -409,6 +458,8 @@ class Board:
             self.set_token(key, SQUARE_NAMES[a])
 
     def add_worker(self, player: int, square: int) -> None:
+        """Put a worker of ``player`` (their side's, with four players) on ``square``."""
+        player = self.side_of(player)
         self._journal.append((_WORKER_ADD, player))
         self.workers[player].append(square)
         self.owner[square] = player
@@ -449,6 +500,7 @@ class Board:
         self._journal.append((_END_TURN, self.to_move, self.turn))
         self._z ^= zobrist.TO_MOVE[self.to_move] ^ zobrist.TO_MOVE[next_player]
         self.history.append(tuple(self.turn))
+        self.movers.append(self.to_move)
         self.turn = []
         self.ply += 1
         self.to_move = next_player
@@ -516,6 +568,7 @@ class Board:
                 self.turn.pop()
             elif op == _END_TURN:
                 self.history.pop()
+                self.movers.pop()
                 self.ply -= 1
                 self.to_move = record[1]
                 self.turn = record[2]
@@ -544,7 +597,7 @@ class Board:
             z ^= zobrist.HEIGHT[square][level]
             if self.domes >> square & 1:
                 z ^= zobrist.DOME[square]
-        for player, squares in enumerate(self.workers):
+        for player, squares in enumerate(self.workers[: self.n_sides]):
             for square in squares:
                 z ^= zobrist.WORKER[player][square]
         for key, value in self.tokens.items():
@@ -557,6 +610,15 @@ class Board:
         self._journal.clear()
         self._stack.clear()
         self.history.clear()
+        self.movers.clear()
+
+    def view(self, player: int) -> Observation:
+        """What ``player`` may see of the game (:mod:`aegean.santorini.view`): the position
+        and turns with other players' secrets (Hecate's workers, the Abyss, the Fate
+        square) replaced by ``?``."""
+        from .view import observe
+
+        return observe(self, player)
 
     def resign(self, player: int) -> None:
         """``player`` resigns: the others win (their team, in four-player games)."""

@@ -15,12 +15,17 @@ from .errors import NotationError, PositionError
 from .outcome import Outcome, Termination
 from .squares import SQUARE_NAMES, parse_square
 from .steps import (
+    CANCELLED,
     END,
+    OUT,
+    PASS,
     Step,
     StepKind,
     Turn,
     build,
     force,
+    mark,
+    mark_direction,
     move,
     place,
     remove_block,
@@ -33,23 +38,39 @@ from .steps import (
 if TYPE_CHECKING:
     from .board import Board
 
+#: The worker field of players 3 and 4 in four-player games: the team's workers are
+#: written once, in the fields of players 1 and 2.
+TEAM_MATE = "&"
 _LEVEL_CHARS = "0123"
 _DOME_CHARS = "ABCD"
 _OPS = {"-": StepKind.MOVE, "^": StepKind.BUILD, ">": StepKind.FORCE, "x": StepKind.REMOVE}
 #: Steps after which the acting worker is "the worker in use" (left out of the next step).
 _USES_ACTOR = (StepKind.BUILD, StepKind.REMOVE)
 _OP_OF = {kind: op for op, kind in _OPS.items()}
+#: Direction names for ``MARK`` steps, in the order of ``squares.DIRECTIONS``.
+DIRECTION_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+#: Characters that start a step without an actor square (no ``,`` needed before them).
+_BARE_STARTS = "@-^>x*~#"
 
 
 # ---------------------------------------------------------------------- turns
 def format_step(step: Step, board: Board | None = None, current: int | None = None) -> str:
     """One step in notation. The actor square is left out when it is ``current`` (the
     worker the turn is already using)."""
+    if step & CANCELLED:
+        return format_step(step & ~CANCELLED, board, current) + "!"
     kind = step_kind(step)
     if kind is StepKind.END:
         return "."
+    if kind is StepKind.OUT:
+        return "#"
     if kind is StepKind.PLACE:
         return "@" + SQUARE_NAMES[step_dst(step)]
+    if kind is StepKind.PASS:
+        return "~"
+    if kind is StepKind.MARK:
+        direction = mark_direction(step)
+        return "*" + (SQUARE_NAMES[step_dst(step)] if direction is None else DIRECTION_NAMES[direction])
     if current is None and board is not None and board.turn and kind in _USES_ACTOR:
         current = current_worker(board.turn)
     src = step_src(step)
@@ -78,7 +99,7 @@ def format_turn(turn: Turn) -> str:
         if step == END:
             continue
         text = format_step(step, current=current)
-        if parts and text[0] not in "@-^>x":
+        if parts and text[0] not in _BARE_STARTS:
             parts.append(",")
         parts.append(text)
         kind = step_kind(step)
@@ -124,6 +145,35 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
             steps.append(place(square_at(i + 1)))
             i += 3
             continue
+        if ch == "~":
+            steps.append(PASS)
+            i += 1
+            continue
+        if ch == "#":
+            steps.append(OUT)
+            i += 1
+            continue
+        if ch == "!" and steps:
+            steps[-1] |= CANCELLED
+            i += 1
+            continue
+        if ch == "*":
+            j = i + 1
+            while j < len(text) and text[j].isalnum():
+                j += 1
+            word = text[i + 1 : j]
+            if word in DIRECTION_NAMES:
+                steps.append(mark(direction=DIRECTION_NAMES.index(word)))
+            else:
+                try:
+                    steps.append(mark(parse_square(word)))
+                except ValueError:
+                    raise NotationError(
+                        f"bad turn {source!r}: expected a square or a direction (n, ne, ... nw) "
+                        f"after '*' at {i + 1}, found {word or 'nothing'!r}"
+                    ) from None
+            i = j
+            continue
         actor = current
         if ch not in _OPS:
             actor = square_at(i)
@@ -167,10 +217,15 @@ def format_position(board: Board) -> str:
             row.append(chars[board.height[s]])
         ranks.append("".join(row))
     fields = ["/".join(ranks), str(board.to_move + 1)]
-    for squares in board.workers:
-        fields.append(",".join(SQUARE_NAMES[s] for s in squares) or "-")
+    for player, squares in enumerate(board.workers):
+        if player >= board.n_sides:
+            fields.append(TEAM_MATE)  # four players: team mates share the workers
+        else:
+            fields.append(",".join(SQUARE_NAMES[s] for s in squares) or "-")
     if any(p.name for p in board.powers):
         fields.append("powers=" + ",".join(p.name.replace(" ", "") or "-" for p in board.powers))
+    if board.fleece is not None:
+        fields.append("fleece=" + board.fleece.name.replace(" ", ""))
     fields.extend(f"{key}={value}" for key, value in sorted(board.tokens.items()))
     if board.turn and step_kind(board.turn[0]) is not StepKind.PLACE:
         fields.append("turn=" + format_turn(tuple(board.turn)))
@@ -183,7 +238,8 @@ def format_position(board: Board) -> str:
 
 def parse_position(text: str) -> Board:
     """Read a position; a malformed one raises :class:`PositionError` naming the field."""
-    from .board import REMOVED, Board
+    from .board import OUT, REMOVED, Board
+    from .errors import SantoriniError
 
     fields = text.split()
     if len(fields) < 4:
@@ -203,16 +259,35 @@ def parse_position(text: str) -> Board:
         raise PositionError("to-move", f"expected a player 1..{n_players}, found {fields[1]!r}")
     keys = [field.partition("=")[0] for field in extra]
     powers_text = dict(f.partition("=")[::2] for f in extra).get("powers")
-    board = Board(n_players, _parse_powers(powers_text, n_players), allow_banned=True)
+    fleece_text = dict(f.partition("=")[::2] for f in extra).get("fleece")
+    if n_players == 4 and worker_fields[2:] != [TEAM_MATE, TEAM_MATE]:
+        raise PositionError(
+            "player-3",
+            f"in four-player games players 3 and 4 share their team's workers: write {TEAM_MATE!r}",
+        )
+    if n_players != 4 and TEAM_MATE in worker_fields:
+        raise PositionError(
+            f"player-{worker_fields.index(TEAM_MATE) + 1}", f"{TEAM_MATE!r} (team workers) needs four players"
+        )
+    try:
+        board = Board(
+            n_players,
+            _parse_powers(powers_text, n_players),
+            allow_banned=True,
+            fleece=fleece_text or None,
+        )
+    except SantoriniError as error:
+        raise PositionError("fleece" if fleece_text else "powers", str(error)) from None
     board.height = heights
     board.domes = domes
     board.to_move = int(fields[1]) - 1
     seen: dict[int, int] = {}
-    for player, field in enumerate(worker_fields):
+    for player, field in enumerate(worker_fields[: board.n_sides]):
         name = f"player-{player + 1}"
         squares = [] if field == "-" else field.split(",")
-        if len(squares) > board.worker_counts[player]:
-            raise PositionError(name, f"{len(squares)} workers, at most {board.worker_counts[player]}")
+        most = board.worker_counts[player] + board.powers[player].spare_workers
+        if len(squares) > most:
+            raise PositionError(name, f"{len(squares)} workers, at most {most}")
         for sq_text in squares:
             try:
                 s = parse_square(sq_text)
@@ -232,7 +307,8 @@ def parse_position(text: str) -> Board:
     _check_placement(board)
     if board.placing:
         board.turn = [place(s) for s in board.workers[board.to_move]]
-    token_owners = {t for p in board.powers if p.name for t in p.token_prefixes()}
+    token_owners = {t for p in board.powers if p.name or p.indirect for t in p.token_prefixes()}
+    token_owners.add(OUT)
     for field in extra:
         key, _, value = field.partition("=")
         if keys.count(key) > 1:
@@ -246,7 +322,7 @@ def parse_position(text: str) -> Board:
                 raise PositionError("turn", str(error)) from None
         elif key == "outcome":
             board._outcome = _parse_outcome(value, n_players)
-        elif key in ("powers", REMOVED):
+        elif key in ("powers", "fleece", REMOVED):
             continue
         elif key.partition(".")[0] in token_owners:
             if not value:
@@ -306,7 +382,8 @@ def _parse_removed(value: str, board: Board) -> str:
     if len(parts) != board.n_players or not all(p.isascii() and p.isdigit() for p in parts):
         raise PositionError("removed", f"expected {board.n_players} counts like 0,1, found {value!r}")
     for player, part in enumerate(parts):
-        on_board, full = len(board.workers[player]), board.worker_counts[player]
+        on_board = len(board.workers[player]) if player < board.n_sides else 0
+        full = board.worker_counts[player] + board.powers[player].spare_workers
         if on_board + int(part) > full:
             raise PositionError(
                 "removed", f"player {player + 1} has {on_board} workers and {int(part)} removed, over {full}"
@@ -320,10 +397,10 @@ def _check_placement(board: Board) -> None:
     """Workers are placed a whole player at a time, before anyone moves; workers removed
     from the game by a power (``removed=``) were placed."""
     removed = board.removed_counts()
-    counts = [len(ws) + gone for ws, gone in zip(board.workers, removed, strict=True)]
+    counts = [len(board.workers[p]) + removed[board.side_of(p)] for p in range(board.n_players)]
     for player, count in enumerate(counts):
         full = board.worker_counts[player]
-        if 0 < count < full and player != board.to_move:
+        if 0 < count < full and board.side_of(player) != board.side_of(board.to_move):
             raise PositionError(
                 f"player-{player + 1}", f"{count} of {full} workers placed, but placing is one whole turn"
             )

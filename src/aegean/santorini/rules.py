@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .outcome import Outcome, Termination
 from .squares import NEIGHBORS, square_name
-from .steps import END, Step, StepKind, Turn, place, step_dst, step_kind, step_src
+from .steps import CANCELLED, END, OUT, Step, StepKind, Turn, place, step_dst, step_kind, step_src
 
 if TYPE_CHECKING:
     from .board import Board
@@ -71,18 +71,29 @@ def team_of(board: Board, player: int) -> frozenset[int]:
 
 
 def opponents_of(board: Board, player: int) -> frozenset[int]:
-    return frozenset(range(board.n_players)) - team_of(board, player)
+    """The players ``player`` plays against: not a team mate, not a player out of the game."""
+    return frozenset(range(board.n_players)) - team_of(board, player) - board.eliminated()
 
 
 def next_player(board: Board) -> int:
-    """Clockwise, unless a power claims the next turn (Dionysus)."""
+    """Clockwise, skipping players out of the game, unless a power claims the next turn
+    (Dionysus; the Golden Fleece card after the Ram is placed)."""
     player = board.to_move
     for owner, power in enumerate(acting_powers(board)):
         if not power.is_plain:
             chosen = power.next_player(board, owner, player)
             if chosen is not None:
                 return chosen
-    return (player + 1) % board.n_players
+    for owner, card in enumerate(board.powers):
+        if card.indirect:
+            chosen = card.next_player(board, owner, player)
+            if chosen is not None:
+                return chosen
+    out = board.eliminated()
+    following = (player + 1) % board.n_players
+    while following in out:
+        following = (following + 1) % board.n_players
+    return following
 
 
 def no_legal_turn_outcome(board: Board) -> Outcome:
@@ -90,27 +101,106 @@ def no_legal_turn_outcome(board: Board) -> Outcome:
     return Outcome(opponents_of(board, board.to_move), Termination.NO_LEGAL_TURN)
 
 
+def _eliminates(board: Board) -> bool:
+    """Whether a player who cannot move and build leaves the game instead of ending it:
+    three players, all three still in (SANTORINI.md §6, RULINGS #9)."""
+    return board.n_players == 3 and not board.eliminated()
+
+
+def eliminate(board: Board, player: int) -> None:
+    """``player`` leaves a three-player game: their workers, tokens and power go."""
+    from .board import OUT as OUT_TOKEN
+
+    for square in list(board.workers[player]):
+        board.remove_from_game(square)
+    card = board.powers[player]
+    prefixes = card.token_prefixes() if card.name else ()
+    for key in [k for k in board.tokens if k.partition(".")[0] in prefixes]:
+        board.set_token(key, None)
+    out = sorted(board.eliminated() | {player})
+    board.set_token(OUT_TOKEN, ",".join(str(p + 1) for p in out))
+
+
 # ---------------------------------------------------------------------- steps
-def _placing_turn(board: Board) -> bool:
+def in_setup_turn(board: Board) -> bool:
+    """Whether the turn in progress (or about to start) is part of setup: placing workers
+    (SANTORINI.md §3.1) or a setup choice of a power (a turn of ``MARK`` steps, such as
+    Tartarus's Abyss). A ``PLACE`` beyond a player's number of workers is play (Jason)."""
     turn = board.turn
-    return bool(turn) and step_kind(turn[0]) is StepKind.PLACE if turn else board.placing
+    if turn:
+        kind = step_kind(turn[0])
+        if kind is StepKind.MARK:
+            return True
+        return kind is StepKind.PLACE and board.still_to_place(board.to_move) >= 0
+    return board.placing or bool(board.powers[board.to_move].setup_steps(board, board.to_move))
+
+
+def _interjection(board: Board) -> tuple[int, Power, list[Step]] | None:
+    """A power's choice to be made now, inside the turn of the player to move (Gaea)."""
+    if not board.turn:
+        return None
+    player = board.to_move
+    for owner, power in enumerate(acting_powers(board)):
+        if not power.is_plain:
+            steps = power.interjection_steps(board, owner, player)
+            if steps:
+                return owner, power, steps
+    return None
+
+
+def hidden_workers(board: Board, player: int) -> list[int]:
+    """Squares of workers on another player's secret map (Hecate), which ``player``
+    does not see: their steps are generated as if those squares were empty."""
+    cards = board.powers
+    if not any(card.hides_workers for card in cards):
+        return []
+    team, out = team_of(board, player), board.eliminated()
+    return [
+        square
+        for owner, card in enumerate(cards)
+        if card.hides_workers and owner not in team and owner not in out
+        for square in board.workers[owner]
+    ]
 
 
 def candidate_steps(board: Board) -> list[Step]:
     """What the turn structure offers next, after opponents' restrictions.
 
     Some of these may lead nowhere (a power's step after which the turn cannot be
-    finished); :func:`legal_steps` removes those.
+    finished); :func:`legal_steps` removes those. A player who cannot move and build in a
+    three-player game is offered only ``OUT`` (leaving the game).
     """
+    interjection = _interjection(board)
+    if interjection is not None:
+        return interjection[2]
     player = board.to_move
     powers = acting_powers(board)
-    power = powers[player]
-    if _placing_turn(board):
-        if not board.placing:
-            return [END]
-        steps = [place(s) for s in power.placement_squares(board, player)]
+    if in_setup_turn(board):
+        if board.placing:
+            steps = [place(s) for s in powers[player].placement_squares(board, player)]
+        else:
+            return board.powers[player].setup_steps(board, player) or ([END] if board.turn else [])
     else:
-        steps = power.turn_steps(board, player)
+        hidden = hidden_workers(board, player)
+        if hidden:
+            mark = board.checkpoint()
+            for square in hidden:
+                board.remove_worker(square)
+            steps = _play_steps(board, player, powers)
+            board.rollback(mark)
+        else:
+            steps = _play_steps(board, player, powers)
+        if not board.turn and _eliminates(board) and not any(_completes(board, s, set()) for s in steps):
+            return [OUT]
+        return steps
+    for owner, other in enumerate(powers):
+        if owner != player and not other.is_plain:
+            steps = [s for s in steps if other.allows_opponent_step(board, owner, player, s)]
+    return steps
+
+
+def _play_steps(board: Board, player: int, powers: tuple[Power, ...]) -> list[Step]:
+    steps = powers[player].turn_steps(board, player)
     for owner, other in enumerate(powers):
         if owner != player and not other.is_plain:
             # END too: a restriction may refuse to let the turn end as it stands (Aphrodite).
@@ -158,22 +248,61 @@ def apply_step(board: Board, step: Step) -> None:
             board.add_turn_step(step)
         finish_turn(board)
         return
+    if step == OUT:
+        board.add_turn_step(step)
+        eliminate(board, board.to_move)
+        alive = set(range(board.n_players)) - board.eliminated()
+        if len(alive) == 1:
+            board.set_outcome(Outcome(frozenset(alive), Termination.NO_LEGAL_TURN))
+            board.end_turn(next_player(board))
+        else:
+            finish_turn(board)
+        return
+    if _cancelled(board, step):
+        # RULINGS #56: the action is cancelled and the rest of the turn is lost.
+        board.add_turn_step(step | CANCELLED)
+        finish_turn(board)
+        return
     _take_step(board, step)
     if board.decided is None and candidate_steps(board) == [END]:
         finish_turn(board)
+
+
+def _cancelled(board: Board, step: Step) -> bool:
+    """Whether ``step``, offered to a player who does not see someone's secret workers,
+    is impossible on the true board (Hecate). If the true board allows it — possibly
+    through the player's own power, such as Apollo swapping with the hidden worker — it
+    happens: that is the card's "use their power on their behalf"."""
+    if step & CANCELLED or in_setup_turn(board):
+        return False
+    if not hidden_workers(board, board.to_move) or _interjection(board) is not None:
+        return False
+    return step not in _play_steps(board, board.to_move, acting_powers(board))
 
 
 def _take_step(board: Board, step: Step) -> None:
     """A step's effects and the win check, without looking whether the turn is over
     (``legal_turns`` replays steps it already knows the turn goes on after)."""
     player = board.to_move
-    board.add_turn_step(step)
+    interjection = _interjection(board)
     powers = acting_powers(board)
-    powers[player].apply_step(board, player, step)
-    for owner, power in enumerate(powers):
+    board.add_turn_step(step)
+    if interjection is not None:
+        # Another power's choice inside this turn (Gaea): that power carries it out.
+        owner, power, _ = interjection
+        power.apply_step(board, owner, step)
+        for other, hook in enumerate(acting_powers(board)):
+            if not hook.is_plain:
+                hook.after_step(board, other, owner, step)
+        return
+    if step_kind(step) is StepKind.MARK and in_setup_turn(board):
+        board.powers[player].apply_step(board, player, step)  # a setup choice of the card
+    else:
+        powers[player].apply_step(board, player, step)
+    for owner, power in enumerate(acting_powers(board)):
         if not power.is_plain:
             power.after_step(board, owner, player, step)
-    if step_kind(step) is not StepKind.PLACE:
+    if step_kind(step) is not StepKind.PLACE and board.decided is None:
         check_win(board, player, step)
     if board.decided is not None:
         # A win ends the game at once (ruling 7): the turn so far is complete and joins
@@ -207,23 +336,33 @@ def _vetoed(board: Board, winner: int, step: Step) -> bool:
 
 
 def finish_turn(board: Board) -> None:
-    """End the turn in progress. Placing workers is setup, not a turn of play, so the
-    start- and end-of-turn hooks ("Start of Your Turn", "End of Your Turn") skip it.
+    """End the turn in progress. Setup turns (placing workers, a power's setup choice)
+    are not turns of play, so the start- and end-of-turn hooks ("Start of Your Turn",
+    "End of Your Turn") skip them; a setup choice does not use up its player's turn.
 
     Indirect cards (Chaos, Circe) keep their own books: their ``end_of_turn`` runs after
     the acting powers' (Chaos changes god after the turn), their ``start_of_turn``
     before (Circe decides whose power is whose, then that power's turn starts)."""
     player = board.to_move
     cards = board.powers
-    placed = bool(board.turn) and step_kind(board.turn[0]) is StepKind.PLACE
-    if not placed:
+    turn = board.turn
+    setup = in_setup_turn(board)
+    if not setup:
         for owner, power in enumerate(acting_powers(board)):
             power.end_of_turn(board, owner, player)
         for owner, card in enumerate(cards):
             if card.indirect:
                 card.end_of_turn(board, owner, player)
-    board.end_turn(next_player(board))
-    if not board.placing:
+    if setup and turn and step_kind(turn[0]) is StepKind.MARK:
+        following = player  # a setup choice is not a turn: the same player plays next,
+        for owner, card in enumerate(cards):  # unless the variant says otherwise (the Ram)
+            chosen = card.next_player(board, owner, player) if card.indirect else None
+            if chosen is not None:
+                following = chosen
+    else:
+        following = next_player(board)
+    board.end_turn(following)
+    if not in_setup_turn(board):
         for owner, card in enumerate(cards):
             if card.indirect:
                 card.start_of_turn(board, owner, board.to_move)
@@ -289,7 +428,7 @@ def explain_illegal(board: Board, step: Step) -> str:
     if step in offered:
         return f"after {format_step(step, board)} the turn could not be finished"
     powers = acting_powers(board)
-    if not _placing_turn(board) and step in powers[player].turn_steps(board, player):
+    if not in_setup_turn(board) and step in powers[player].turn_steps(board, player):
         for owner, other in enumerate(powers):
             if owner != player and not other.allows_opponent_step(board, owner, player, step):
                 return f"{other.name}'s power forbids {format_step(step, board)}"

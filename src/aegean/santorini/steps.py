@@ -34,6 +34,9 @@ class StepKind(enum.IntEnum):
     FORCE = 4  #: a power forces the worker on the actor square to the target square
     END = 5  #: decline the optional steps left and end the turn
     REMOVE = 6  #: the worker on the actor square removes the top block of the target square
+    MARK = 7  #: a power puts, moves or turns its token: a square (target) or a direction (arg 1-8)
+    PASS = 8  #: decline a choice offered in another player's turn (Gaea)
+    OUT = 9  #: a player with no legal turn leaves a three-player game (SANTORINI.md §6)
 
 
 _SRC_SHIFT: Final = 5
@@ -44,13 +47,7 @@ _ARG_SHIFT: Final = 15
 
 def make_step(kind: StepKind, src: int, dst: int, *, dome: bool = False, arg: int = 0) -> Step:
     """Pack a step; see the module docstring for the layout."""
-    return (
-        dst
-        | src << _SRC_SHIFT
-        | int(kind) << _KIND_SHIFT
-        | (DOME_FLAG if dome else 0)
-        | arg << _ARG_SHIFT
-    )
+    return dst | src << _SRC_SHIFT | int(kind) << _KIND_SHIFT | (DOME_FLAG if dome else 0) | arg << _ARG_SHIFT
 
 
 def place(dst: int) -> Step:
@@ -75,7 +72,24 @@ def remove_block(worker: int, dst: int) -> Step:
     return make_step(StepKind.REMOVE, worker, dst)
 
 
+def mark(dst: int = 0, direction: int | None = None) -> Step:
+    """A power's token goes on ``dst`` (``*c3``), or points in ``direction`` (an index
+    into :data:`~aegean.santorini.squares.DIRECTIONS`, N=0 clockwise; ``*ne``)."""
+    return make_step(StepKind.MARK, 0, dst, arg=0 if direction is None else direction + 1)
+
+
+def mark_direction(step: Step) -> int | None:
+    """The direction index a ``MARK`` step points in, or ``None`` for a square mark."""
+    arg = step >> _ARG_SHIFT
+    return arg - 1 if arg else None
+
+
 END: Final[Step] = make_step(StepKind.END, 0, 0)
+PASS: Final[Step] = make_step(StepKind.PASS, 0, 0)
+OUT: Final[Step] = make_step(StepKind.OUT, 0, 0)
+#: Flag on a step that was attempted but cancelled because of a hidden worker (Hecate,
+#: RULINGS #56): it is part of the record, had no effect, and ended its turn.
+CANCELLED: Final = 1 << 24
 
 
 def step_kind(step: Step) -> StepKind:

@@ -12,6 +12,7 @@ hook                      called                                              ca
 ========================  ==================================================  ==========================
 ``worker_count``          at setup                                            Graeae, Moerae, Selene
 ``placement_squares``     for each worker its owner places                    Bia, Eros, Hecate
+``setup_steps``           after all workers are placed: a setup choice        Aeolus, Siren, Tartarus
 ``start_of_turn``         for every power, when any player's turn starts      Morpheus, Circe, Hypnus
 ``turn_steps``            the owner's turn: which steps may come next         Prometheus, Artemis, Hermes
 ``move_targets``          inside the standard ``turn_steps``                  Apollo, Minotaur, Urania
@@ -19,6 +20,7 @@ hook                      called                                              ca
 ``allows_opponent_step``  every opponent step is filtered through it          Athena, Hades, Limus
 ``apply_step``            the owner's step takes effect                       Apollo, Minotaur, Bia
 ``after_step``            for every power, after any step                     Harpies, Gaea, Dionysus
+``interjection_steps``    for every power, before each step of a turn         Gaea (on others' turns)
 ``wins_with``             after the owner's move or build                     Pan, Chronus, Eros
 ``wins_on``               for every other power, after any player's step      Chronus
 ``vetoes_win``            for every opponent of a player about to win         Hera, Moerae
@@ -39,7 +41,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 from ..outcome import Termination
-from ..squares import NEIGHBORS, SQUARES
+from ..squares import NEIGHBORS, SQUARE_NAMES, SQUARES
 from ..steps import BUILDS, END, MOVES, Step, StepKind, step_dst, step_kind, step_src
 
 if TYPE_CHECKING:
@@ -68,6 +70,19 @@ class Power:
     #: ``start_of_turn``/``end_of_turn`` as the card's bookkeeping, apart from the
     #: power it lends.
     indirect: ClassVar[bool] = False
+    #: Token keys (whole keys or ``prefix.``) that only the owner may see until the game
+    #: ends (Moerae's Fate square, Tartarus's Abyss); ``view`` redacts them for others.
+    secret_tokens: ClassVar[tuple[str, ...]] = ()
+    #: True when the owner's workers are on a secret map (Hecate): other players'
+    #: observations leave them out, and others' steps are generated without them.
+    hides_workers: ClassVar[bool] = False
+    #: Token keys whose value is the square a token of this card lies on (Charybdis's
+    #: whirlpools, Clio's coins): ``Board.token_squares`` gathers them, so that any power
+    #: can honour "a token cannot go on a space holding another token".
+    square_tokens: ClassVar[tuple[str, ...]] = ()
+    #: Workers kept on the card, beyond ``worker_count``, that may join the board later
+    #: (Gaea's two, Jason's one); positions may show that many more.
+    spare_workers: ClassVar[int] = 0
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -109,6 +124,18 @@ class Power:
     def placement_squares(self, board: Board, player: int) -> list[int]:
         """Where the owner may place its next worker: any unoccupied space."""
         return [s for s in SQUARES if board.is_free(s)]
+
+    def secret_values(self, board: Board, key: str) -> list[str]:
+        """The values a secret token ``key`` of this card could have, as far as a player
+        who cannot see it knows (the AI samples from them): by default a free square."""
+        return [SQUARE_NAMES[s] for s in SQUARES if board.is_free(s)]
+
+    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+        """The choices of a setup step still to make once every worker is placed
+        (``MARK`` steps: Aeolus's wind, Tartarus's Abyss), or ``[]`` when none is pending.
+        The engine gives the owner one setup turn per pending choice, in seat order
+        from the start player, before the first turn of play."""
+        return []
 
     # ---------------------------------------------------------------- the owner's turn
     def start_of_turn(self, board: Board, owner: int, player: int) -> None:
@@ -159,6 +186,13 @@ class Power:
 
     def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
         """Called for every power after any player's step has taken effect."""
+
+    def interjection_steps(self, board: Board, owner: int, player: int) -> list[Step]:
+        """Steps the owner must choose from *now*, in ``player``'s turn, before that turn
+        goes on (Gaea's placement after any dome), ``PASS`` among them when optional;
+        ``[]`` when the owner has nothing to decide. The chosen step is carried out by
+        this power's ``apply_step`` with the owner as its player."""
+        return []
 
     def end_of_turn(self, board: Board, owner: int, player: int) -> None:
         """Called for every power when ``player``'s turn ends (before the next starts)."""

@@ -1,0 +1,110 @@
+"""The Golden Fleece variant (SANTORINI.md §5; RULINGS #11-14).
+
+One power with the Golden Fleece mark lies beside the board and belongs to nobody. After
+the workers are placed, the player who placed first puts the Ram figure on an unoccupied
+space, and the other player takes the first turn. At the start of every turn, each player
+with a worker next to the Ram holds the power for that whole turn, End of Turn effects
+included; several players may hold it at once.
+
+The variant needs no code of its own in the engine: each player gets a
+:class:`FleeceCard`, an *indirect* card (like Chaos) that lends the fleece power to its
+player while they hold it. The Ram is a dome on level 0 (ruling 13: "no worker may move
+onto it and nothing may be built there") plus the token ``ram=<square>``, so every
+power's notion of a blocked space already covers it. Tokens: ``ram=c3``; ``ram.holders=1,2``
+(who holds the power this turn, 1-based; ``-`` for nobody).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from .errors import SantoriniError
+from .powers.base import NO_POWER, Power
+from .squares import NEIGHBOR_MASK, SQUARE_NAMES, SQUARES, parse_square
+from .steps import Step, StepKind, mark, step_dst, step_kind
+
+if TYPE_CHECKING:
+    from .board import Board
+
+RAM = "ram"
+HOLDERS = "ram.holders"
+
+
+def fleece_cards(power: Power | str, n_players: int) -> tuple[Power, tuple[Power, ...]]:
+    """The fleece power and each player's card for a Golden Fleece game."""
+    from .powers import make_power, power_info
+
+    fleece = power if not isinstance(power, str) else make_power(power)
+    if n_players != 2:
+        raise SantoriniError("the Golden Fleece variant is for 2 players (SANTORINI.md §5)")
+    if not fleece.name or not power_info(fleece.name).golden_fleece:
+        raise SantoriniError(
+            f"{fleece.name or 'no power'} has no Golden Fleece mark; the variant uses a marked power"
+        )
+    card = FleeceCard(fleece)
+    return fleece, (card,) * n_players
+
+
+def ram_square(board: Board) -> int | None:
+    text = board.tokens.get(RAM)
+    return parse_square(text) if text else None
+
+
+def holders(board: Board) -> frozenset[int]:
+    """The players holding the fleece power this turn (0-based)."""
+    text = board.tokens.get(HOLDERS, "-")
+    return frozenset() if text == "-" else frozenset(int(p) - 1 for p in text.split(","))
+
+
+class FleeceCard(Power):
+    """A player's seat in the Golden Fleece variant: the fleece power while they hold it."""
+
+    indirect: ClassVar[bool] = True
+
+    def __init__(self, fleece: Power) -> None:
+        self.fleece = fleece
+
+    def __repr__(self) -> str:
+        return f"<Golden Fleece card: {self.fleece.name}>"
+
+    def token_prefixes(self) -> tuple[str, ...]:
+        return (*self.fleece.token_prefixes(), RAM)
+
+    def acting_power(self, board: Board, owner: int) -> Power:
+        return self.fleece if owner in holders(board) else NO_POWER
+
+    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+        # The first placer puts the Ram once every worker is down (ruling 11); the
+        # engine asks the player to move, who is the first placer at that moment.
+        # A turn of its own (not the end of the last placer's turn): board.turn is empty.
+        placing = any(board.still_to_place(p) > 0 for p in range(board.n_players))
+        if board.turn or RAM in board.tokens or placing:
+            return []
+        return [mark(s) for s in SQUARES if board.is_free(s)]
+
+    def apply_step(self, board: Board, player: int, step: Step) -> None:
+        if step_kind(step) is StepKind.MARK:
+            square = step_dst(step)
+            board.toggle_dome(square)  # like a ground-level dome (ruling 13)
+            board.set_token(RAM, SQUARE_NAMES[square])
+            board.set_token(HOLDERS, "-")
+        else:
+            super().apply_step(board, player, step)
+
+    def next_player(self, board: Board, owner: int, player: int) -> int | None:
+        # After the Ram is placed, the other player takes the first turn (ruling 11).
+        turn = board.turn
+        if owner == player and turn and step_kind(turn[0]) is StepKind.MARK:
+            return (player + 1) % board.n_players
+        return None
+
+    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+        # Ruling 12: at the start of each turn, everyone next to the Ram holds it.
+        ram = ram_square(board)
+        if ram is None or owner != player:
+            return
+        near = NEIGHBOR_MASK[ram]
+        seats = [str(p + 1) for p in range(board.n_players) if any(near >> w & 1 for w in board.workers[p])]
+        value = ",".join(seats) or "-"
+        if board.tokens.get(HOLDERS) != value:
+            board.set_token(HOLDERS, value)

@@ -1,0 +1,177 @@
+"""What one player may see: observations with hidden information redacted.
+
+Three cards hide facts from the other players (SANTORINI.md §4; RULINGS #56, #57, #60):
+Hecate's workers stand on a secret map, Moerae's Fate square and Tartarus's Abyss are
+chosen in secret. The :class:`~aegean.santorini.board.Board` keeps the true state; a
+player is shown an :class:`Observation` (as boardgame.io's ``playerView`` and OpenSpiel's
+per-player observations do), which contains nothing the rules hide from them:
+
+- the workers of a ``hides_workers`` card are written ``?<count>`` in their field;
+- a secret token (``Power.secret_tokens``) keeps its key but shows ``?`` as its value,
+  so a player knows that the Abyss exists, not where;
+- in the turns of the game, the steps of a hidden worker show only what the board shows
+  (Hecate's build as ``?^d4``: where, not by whom; her moves not at all), and a card's
+  secret setup marks show as ``*?``.
+
+Once the game is over nothing is hidden any more. Two true states that differ only in
+facts hidden from a player give that player byte-identical observations (the tests
+check it after every step of random games).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .notation import format_position, format_step
+from .rules import team_of
+from .squares import SQUARE_NAMES
+from .steps import CANCELLED, StepKind, Turn, step_kind, step_src
+
+if TYPE_CHECKING:
+    from .board import Board
+
+#: Written instead of a hidden value.
+UNKNOWN = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """One player's view of the game: the position and the turns so far, redacted."""
+
+    player: int
+    #: The position as this player may see it (``docs/notation.md``, "Observations").
+    position: str
+    #: Every completed turn, oldest first, in notation, redacted.
+    turns: tuple[str, ...]
+    #: Whether anything was left out for this player.
+    hidden: bool
+
+
+def _secret_owners(board: Board, player: int) -> list[int]:
+    """Seats whose secrets ``player`` may not see now (none once the game is over)."""
+    if board.decided is not None:
+        return []
+    team, out = team_of(board, player), board.eliminated()
+    return [
+        owner
+        for owner, card in enumerate(board.powers)
+        if owner not in team and owner not in out and (card.hides_workers or card.secret_tokens)
+    ]
+
+
+def redacted_position(board: Board, player: int) -> str:
+    """The position with everything hidden from ``player`` replaced by ``?``."""
+    text = format_position(board)
+    owners = _secret_owners(board, player)
+    if not owners:
+        return text
+    fields = text.split(" ")
+    for owner in owners:
+        card = board.powers[owner]
+        if card.hides_workers:
+            side = board.side_of(owner)
+            fields[2 + side] = UNKNOWN + str(len(board.workers[side]))
+        for i, field in enumerate(fields):
+            key, eq, _ = field.partition("=")
+            if eq and _is_secret(key, card.secret_tokens):
+                fields[i] = f"{key}={UNKNOWN}"
+    if board.turn and board.to_move in owners:
+        fields = [f for f in fields if not f.startswith("turn=")]
+        fields.append("turn=" + redact_turn(board, tuple(board.turn), board.to_move, player))
+    return " ".join(fields)
+
+
+def _is_secret(key: str, secret: tuple[str, ...]) -> bool:
+    return any(key == s or (s.endswith(".") and key.startswith(s)) for s in secret)
+
+
+def redact_turn(board: Board, turn: Turn, mover: int, player: int) -> str:
+    """``mover``'s turn as ``player`` sees it."""
+    card = board.powers[mover]
+    if player in team_of(board, mover) or board.decided is not None or mover in board.eliminated():
+        return _plain(turn)
+    if not (card.hides_workers or card.secret_tokens):
+        return _plain(turn)
+    parts: list[str] = []
+    for step in turn:
+        kind = step_kind(step & ~CANCELLED)
+        if kind is StepKind.MARK and card.secret_tokens:
+            parts.append("*" + UNKNOWN)
+        elif card.hides_workers and kind in (StepKind.MOVE, StepKind.FORCE) and not step & CANCELLED:
+            continue  # on the secret map
+        elif card.hides_workers and kind is StepKind.PLACE:
+            parts.append("@" + UNKNOWN)
+        elif card.hides_workers and kind in (StepKind.BUILD, StepKind.REMOVE):
+            text = format_step(step, current=step_src(step))
+            parts.append(UNKNOWN + text)
+        else:
+            parts.append(format_step(step, current=None))
+    text = ""
+    for part in parts:
+        text += part if not text or part[0] in "@-^>x*~#" else "," + part
+    return text or "."
+
+
+def _plain(turn: Turn) -> str:
+    from .notation import format_turn
+
+    return format_turn(turn)
+
+
+def observe(board: Board, player: int) -> Observation:
+    """``player``'s observation of ``board`` (see the module docstring)."""
+    owners = _secret_owners(board, player)
+    if owners:  # (games with secrets never use the fast path, which keeps no movers)
+        turns = tuple(
+            redact_turn(board, turn, mover, player) if mover in owners else _plain(turn)
+            for turn, mover in zip(board.history, board.movers, strict=True)
+        )
+    else:
+        turns = tuple(_plain(turn) for turn in board.history)
+    return Observation(player, redacted_position(board, player), turns, bool(owners))
+
+
+def determinize(observation: Observation, rng: random.Random) -> Board:
+    """A true state consistent with ``observation``: each hidden value is drawn at random
+    from those the card allows (``Power.secret_values``), hidden workers on free squares.
+
+    The AI plays on such samples (determinization), so it never reads another player's
+    secrets. The sample agrees with everything the observation shows; it does not try to
+    be consistent with the whole history (documented in ``docs/rules-decisions.md``).
+    """
+    from .notation import parse_position
+
+    fields = observation.position.split(" ")
+    hidden_counts: dict[int, int] = {}
+    for i, field in enumerate(fields[2:], start=2):
+        if "=" in field:
+            break
+        if field.startswith(UNKNOWN):
+            hidden_counts[i] = int(field[1:] or 0)
+            fields[i] = "-"
+    secret_keys = [f.partition("=")[0] for f in fields if f.endswith("=" + UNKNOWN)]
+    fields = [f for f in fields if not f.endswith("=" + UNKNOWN) and not f.startswith("turn=")]
+    turn_field = [f for f in observation.position.split(" ") if f.startswith("turn=")]
+    board = parse_position(" ".join(fields))
+    for index, count in hidden_counts.items():
+        side = index - 2
+        free = [s for s in range(25) if board.is_free(s)]
+        for square in rng.sample(free, min(count, len(free))):
+            board.add_worker(side, square)
+    for key in secret_keys:
+        owner = next(o for o, c in enumerate(board.powers) if _is_secret(key, c.secret_tokens))
+        values = board.powers[owner].secret_values(board, key)
+        if values:
+            board.tokens[key] = rng.choice(values)
+    if turn_field and not hidden_counts:
+        board = parse_position(board.position() + " " + turn_field[0])
+    board.forget_history()
+    board.rehash()
+    return board
+
+
+def free_square_names(board: Board) -> list[str]:
+    """Names of the squares neither occupied nor domed: where a secret square may be."""
+    return [SQUARE_NAMES[s] for s in range(25) if board.is_free(s)]
