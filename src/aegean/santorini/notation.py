@@ -227,7 +227,9 @@ def format_position(board: Board) -> str:
     if board.fleece is not None:
         fields.append("fleece=" + board.fleece.name.replace(" ", ""))
     fields.extend(f"{key}={value}" for key, value in sorted(board.tokens.items()))
-    if board.turn and step_kind(board.turn[0]) is not StepKind.PLACE:
+    if board.turn and (step_kind(board.turn[0]) is not StepKind.PLACE or not board.placing):
+        # (A placement turn in progress is implied by the workers placed, unless they are
+        # all down and a setup choice, such as Aeolus's wind, is still to come.)
         fields.append("turn=" + format_turn(tuple(board.turn)))
     outcome = board.decided
     if outcome is not None:
@@ -304,7 +306,8 @@ def parse_position(text: str) -> Board:
     removed = dict(f.partition("=")[::2] for f in extra).get(REMOVED)
     if removed is not None:
         board.tokens[REMOVED] = _parse_removed(removed, board)
-    _check_placement(board)
+    turn_text = dict(f.partition("=")[::2] for f in extra).get("turn", "")
+    _check_placement(board, placing_turn=turn_text.startswith("@"))
     if board.placing:
         board.turn = [place(s) for s in board.workers[board.to_move]]
     token_owners = {t for p in board.powers if p.name or p.indirect for t in p.token_prefixes()}
@@ -393,7 +396,7 @@ def _parse_removed(value: str, board: Board) -> str:
     return ",".join(str(int(p)) for p in parts)
 
 
-def _check_placement(board: Board) -> None:
+def _check_placement(board: Board, *, placing_turn: bool = False) -> None:
     """Workers are placed a whole player at a time, before anyone moves; workers removed
     from the game by a power (``removed=``) were placed."""
     removed = board.removed_counts()
@@ -405,7 +408,7 @@ def _check_placement(board: Board) -> None:
                 f"player-{player + 1}", f"{count} of {full} workers placed, but placing is one whole turn"
             )
     mover_full = counts[board.to_move] == board.worker_counts[board.to_move]
-    if mover_full and 0 in counts:
+    if mover_full and 0 in counts and not placing_turn:
         missing = counts.index(0) + 1
         raise PositionError(
             f"player-{missing}", f"no workers placed, but player {board.to_move + 1} is to move a worker"

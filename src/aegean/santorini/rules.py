@@ -13,7 +13,22 @@ from typing import TYPE_CHECKING
 
 from .outcome import Outcome, Termination
 from .squares import NEIGHBORS, square_name
-from .steps import CANCELLED, END, OUT, Step, StepKind, Turn, place, step_dst, step_kind, step_src
+from .steps import (
+    CANCELLED,
+    END,
+    KIND_PLACE,
+    KIND_SHIFT,
+    OUT,
+    Step,
+    StepKind,
+    Turn,
+    place,
+    step_dst,
+    step_kind,
+    step_src,
+)
+
+_KIND_MARK = int(StepKind.MARK)
 
 if TYPE_CHECKING:
     from .board import Board
@@ -128,10 +143,10 @@ def in_setup_turn(board: Board) -> bool:
     Tartarus's Abyss). A ``PLACE`` beyond a player's number of workers is play (Jason)."""
     turn = board.turn
     if turn:
-        kind = step_kind(turn[0])
-        if kind is StepKind.MARK:
+        kind = turn[0] >> KIND_SHIFT & 0xF
+        if kind == _KIND_MARK:
             return True
-        return kind is StepKind.PLACE and board.still_to_place(board.to_move) >= 0
+        return kind == KIND_PLACE and board.still_to_place(board.to_move) >= 0
     return board.placing or bool(board.powers[board.to_move].setup_steps(board, board.to_move))
 
 
@@ -146,6 +161,15 @@ def _interjection(board: Board) -> tuple[int, Power, list[Step]] | None:
             if steps:
                 return owner, power, steps
     return None
+
+
+def has_secrets_from(board: Board, player: int) -> bool:
+    """Whether another side's card hides something from ``player`` (Hecate's workers, the
+    Abyss, the Fate square): a turn they write may then be cut short by what they cannot see."""
+    team = team_of(board, player)
+    return any(
+        card.hides_workers or card.secret_tokens for owner, card in enumerate(board.powers) if owner not in team
+    )
 
 
 def hidden_workers(board: Board, player: int) -> list[int]:

@@ -77,8 +77,9 @@ class FleeceCard(Power):
         # The first placer puts the Ram once every worker is down (ruling 11); the
         # engine asks the player to move, who is the first placer at that moment.
         # A turn of its own (not the end of the last placer's turn): board.turn is empty.
-        placing = any(board.still_to_place(p) > 0 for p in range(board.n_players))
-        if board.turn or RAM in board.tokens or placing:
+        if board.turn or RAM in board.tokens:
+            return []
+        if any(board.still_to_place(p) > 0 for p in range(board.n_players)):
             return []
         return [mark(s) for s in SQUARES if board.is_free(s)]
 
