@@ -312,12 +312,20 @@ def _take_step(board: Board, step: Step) -> None:
     powers = acting_powers(board)
     board.add_turn_step(step)
     if interjection is not None:
-        # Another power's choice inside this turn (Gaea): that power carries it out.
+        # Another power's step inside this turn (Gaea's placement; Charybdis's whirlpool
+        # jump): that power carries it out. A move it makes a worker take counts as the
+        # mover's move (the whirlpool "counts as a move"), so it is checked for a win.
         owner, power, _ = interjection
         power.apply_step(board, owner, step)
+        moved = step_kind(step) is StepKind.MOVE
+        actor = player if moved else owner
         for other, hook in enumerate(acting_powers(board)):
             if not hook.is_plain:
-                hook.after_step(board, other, owner, step)
+                hook.after_step(board, other, actor, step)
+        if moved and board.decided is None:
+            check_win(board, player, step)
+        if board.decided is not None:
+            board.end_turn(next_player(board))
         return
     if step_kind(step) is StepKind.MARK and in_setup_turn(board):
         board.powers[player].apply_step(board, player, step)  # a setup choice of the card

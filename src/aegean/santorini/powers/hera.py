@@ -24,4 +24,10 @@ class Hera(Power):
     name = "Hera"
 
     def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
-        return step_kind(step) is StepKind.MOVE and bool(PERIMETER_MASK >> step_dst(step) & 1)
+        # Only the mover's own win by that move: a win another power claims on it
+        # (Moerae "instead") was not won by moving.
+        return (
+            player == board.to_move
+            and step_kind(step) is StepKind.MOVE
+            and bool(PERIMETER_MASK >> step_dst(step) & 1)
+        )
