@@ -51,9 +51,11 @@ def simple_gods() -> list[str]:
 
 def clear_tokens(board: Board, power: Power) -> None:
     """Remove every token of ``power`` (its key and ``key.*``): state of a power that
-    changes hands does not carry over."""
+    changes hands does not carry over. Tokens of the card itself (``card_tokens``: a
+    hero's use, spent once per game whoever holds the power) stay."""
     prefix = power.token + "."
-    for key in [k for k in board.tokens if k == power.token or k.startswith(prefix)]:
+    kept = getattr(power, "card_tokens", ())
+    for key in [k for k in board.tokens if (k == power.token or k.startswith(prefix)) and k not in kept]:
         board.set_token(key, None)
 
 

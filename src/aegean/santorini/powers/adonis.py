@@ -1,0 +1,156 @@
+"""47. Adonis, Devastatingly Handsome — *End of Your Turn*: once, choose an opponent worker;
+if possible, it must end the opponent's next turn neighboring one of your workers.
+
+The engine follows the printed text (RULINGS #72; the revision, where he also picks one of
+his own workers, is not used). After his move and build he may mark one opponent worker,
+written as a mark on its space: ``b2-c3^d4*c4``. That spends the power (``adonis=used``) and
+sets ``adonis.target=<square>``, a worker tag that the board keeps on the chosen worker
+however it moves or is forced, until the end of the opponent's next turn.
+
+"If possible": if some legal turn of the opponent (under every other rule in play) ends with
+the chosen worker neighbouring one of his workers, only such turns are legal. A winning
+turn ends the turn too, so a win that leaves the chosen worker away from him is illegal
+when a compliant turn exists (as for Aphrodite, ruling 28). The state judged is the one at
+the end of the turn, after end-of-turn effects. How: while the restriction is on, a step
+is allowed only if, when some way of finishing the turn complies, the step still leads to
+one; this is decided by searching the rest of the turn through the engine with Adonis's
+filter off (as Persephone does), memoized by state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+from .. import rules
+from ..rules import opponents_of
+from ..squares import NEIGHBOR_MASK, SQUARE_NAMES
+from ..steps import END, Step, StepKind, mark, step_dst, step_kind
+from .base import Power
+from .hero import Hero
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+#: The token naming the chosen opponent worker (a worker tag) during the restricted turn.
+TARGET = "adonis.target"
+_SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
+
+#: Boards (by ``id``) inside Adonis's own search: his filter is off there, and the
+#: restricted turn's end does not clear the target (the search looks at where it ended).
+_SEARCHING: set[int] = set()
+#: Memo of "some way of finishing the turn from here complies", by state.
+_MEMO: dict[Hashable, bool] = {}
+_MEMO_LIMIT = 100_000
+
+
+@contextmanager
+def _searching(board: Board) -> Iterator[None]:
+    key = id(board)
+    if key in _SEARCHING:
+        yield
+        return
+    _SEARCHING.add(key)
+    try:
+        yield
+    finally:
+        _SEARCHING.discard(key)
+
+
+def _state_key(board: Board) -> Hashable:
+    """What the rest of the turn depends on (as the engine merges states), plus the powers
+    in play (their classes: power objects are stateless)."""
+    mover = rules.power_of(board, board.to_move)
+    return (board.board_hash, mover.turn_key(board), tuple(map(type, board.powers)))
+
+
+class Adonis(Hero):
+    name = "Adonis"
+    worker_tags = (TARGET,)
+
+    def turn_steps(self, board: Board, player: int) -> list[Step]:
+        turn = board.turn
+        if turn and step_kind(turn[-1]) is StepKind.BUILD and self.may_use(board, player):
+            rivals = opponents_of(board, player)
+            marks = [mark(w) for rival in sorted(rivals) for w in board.workers[rival]]
+            return [*marks, END]
+        return Power.turn_steps(self, board, player)
+
+    def apply_step(self, board: Board, player: int, step: Step) -> None:
+        if step_kind(step) is StepKind.MARK:
+            self.spend(board)
+            board.set_token(TARGET, SQUARE_NAMES[step_dst(step)])
+            return
+        super().apply_step(board, player, step)
+
+    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+        if TARGET in board.tokens and player in opponents_of(board, owner) and id(board) not in _SEARCHING:
+            board.set_token(TARGET, None)
+
+    # ------------------------------------------------------------ the restriction
+    def target(self, board: Board) -> int | None:
+        """The square of the chosen opponent worker, while the restriction is on."""
+        return _SQUARE_OF.get(board.tokens.get(TARGET, ""))
+
+    def beside(self, board: Board, owner: int) -> bool:
+        """The chosen worker neighbours one of Adonis's workers."""
+        target = self.target(board)
+        if target is None or board.owner[target] == -1:
+            return False
+        return any(NEIGHBOR_MASK[w] >> target & 1 for w in board.workers[owner])
+
+    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+        if id(board) in _SEARCHING or TARGET not in board.tokens:
+            return True
+        if player not in opponents_of(board, owner) or not self.is_card_owner(board, owner):
+            return True
+        if not self._can_comply(board, owner):
+            return True
+        return self._leads_to_compliance(board, owner, step)
+
+    def _can_comply(self, board: Board, owner: int) -> bool:
+        """Some way of finishing the turn in progress ends with the chosen worker beside him."""
+        key = _state_key(board)
+        known = _MEMO.get(key)
+        if known is None:
+            seen: set[Hashable] = set()
+            with _searching(board):
+                known = self._search(board, owner, seen)
+            if len(_MEMO) + len(seen) >= _MEMO_LIMIT:
+                _MEMO.clear()
+            if not known:
+                _MEMO.update(dict.fromkeys(seen, False))
+            _MEMO[key] = known
+        return known
+
+    def _leads_to_compliance(self, board: Board, owner: int, step: Step) -> bool:
+        """Taking ``step`` now still lets the turn end with the chosen worker beside him."""
+        mark_, start_ply = board.checkpoint(), board.ply
+        with _searching(board):
+            try:
+                rules.apply_step(board, step)
+                if board.decided is not None or board.ply != start_ply:
+                    return self.beside(board, owner)
+                return self._can_comply(board, owner)
+            finally:
+                board.rollback(mark_)
+
+    def _search(self, board: Board, owner: int, seen: set[Hashable]) -> bool:
+        """Depth first through the rest of the turn, merging states as the engine does."""
+        for step in rules.candidate_steps(board):
+            mark_, start_ply = board.checkpoint(), board.ply
+            try:
+                rules.apply_step(board, step)
+                if board.decided is not None or board.ply != start_ply:
+                    if self.beside(board, owner):
+                        return True
+                    continue
+                key = _state_key(board)
+                if key not in seen:
+                    seen.add(key)
+                    if self._search(board, owner, seen):
+                        return True
+            finally:
+                board.rollback(mark_)
+        return False

@@ -1,0 +1,223 @@
+"""52. Medea (SANTORINI.md §4 "Heroes"; RULINGS #63, #69 printed text, #3, #54): once per
+game, at the end of her turn, her unmoved worker removes one block from under each of any
+number of workers neighbouring it (hers or an opponent's), with any tokens on those blocks;
+the workers come down one level, forced, not moved. Written ``b2-c3^c4,a1xa2xb1``; the first
+removal spends the power (``medea=used``)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Hashable
+from functools import partial
+from itertools import combinations
+from typing import ClassVar
+
+import pytest
+
+import naive as nv
+from aegean.santorini import Board, IllegalTurnError, perft
+from aegean.santorini.powers import Power, implemented
+from aegean.santorini.squares import parse_square
+from powers import hero_support as hs
+from powers.support import check_random_playouts, turns
+from powers.support import position as support_position
+
+POWERS = "Medea,-"
+position = partial(support_position, powers=POWERS)
+
+#: Medea on a1 (unmoved if b3 moves) and b3; opponents on a2 (level 2) and b1 (level 1).
+START = position("a2=2 b1=1 b2=1", "a1,b3 a2,b1")
+
+
+# ---------------------------------------------------------------------- scenarios
+def test_removes_a_block_from_under_a_neighbouring_worker() -> None:
+    """Card: the opponent on a2 comes down from level 2 to level 1 and stays there."""
+    board = Board.from_position(START)
+    board.play("b3-c3^c4,a1xa2")
+    assert board.position() == position("a2=1 b1=1 b2=1 c4=1", "a1,c3 a2,b1", to_move=2, extra="medea=used")
+
+
+def test_any_number_of_workers_hers_included_one_block_each() -> None:
+    """'Any number of workers': both opponents and her own moved worker (b2, level 1), one
+    block from under each."""
+    board = Board.from_position(START)
+    board.play("b3-b2^c2,a1xa2xb1xb2")
+    assert [board.height[parse_square(s)] for s in ("a2", "b1", "b2")] == [1, 0, 0]
+    assert board.owner[parse_square("b2")] == 0 and board.tokens == {"medea": "used"}
+    board.pop()
+    with pytest.raises(IllegalTurnError):
+        board.play("b3-c3^c4,a1xa2xa2")  # one block per worker
+
+
+def test_the_removal_is_optional_and_comes_at_the_end_of_the_turn() -> None:
+    board = Board.from_position(START)
+    legal = turns(board)
+    assert "b3-c3^c4" in legal and "b3-c3^c4,a1xa2" in legal
+    assert not any(t.startswith("a1x") for t in legal)
+    board.play("b3-c3^c4")
+    assert "medea" not in board.tokens
+
+
+def test_only_workers_on_blocks_next_to_the_unmoved_worker() -> None:
+    """Not a worker on the ground (c4), not an unoccupied block (that is Ares's power: b1,
+    b2), and never by the worker that moved: the unmoved worker takes away."""
+    board = Board.from_position(position("a2=2 b1=1 b2=1", "a1,b3 a2,c4"))
+    legal = turns(board)
+    for turn in legal:
+        removal = turn.partition(",")[2]
+        if turn.startswith("b3-c3^"):
+            assert removal in ("", "a1xa2"), turn
+        if turn.startswith("a1-b1^"):
+            assert removal in ("", "b3xa2"), turn
+    assert "b3-c3^d3,a1xa2" in legal and "a1-b1^c1,b3xa2" in legal
+
+
+def test_once_per_game() -> None:
+    board = Board.from_position(START.replace("powers=Medea,-", "powers=Medea,- medea=used"))
+    assert not any("x" in t for t in turns(board))
+    with pytest.raises(IllegalTurnError):
+        board.play("b3-c3^c4,a1xa2")
+
+
+def test_not_after_a_winning_climb() -> None:
+    """Ruling 7: a win ends the game at once, with no end-of-turn effects."""
+    board = Board.from_position(position("a2=2 b3=2 c3=3", "a1,b3 a2,b1"))
+    assert not any(t.startswith("b3-c3") and t != "b3-c3" for t in turns(board))
+    board.play("b3-c3")
+    assert board.outcome() is not None and "medea" not in board.tokens
+
+
+def test_with_one_worker_there_is_no_unmoved_worker() -> None:
+    """SANTORINI.md §1: the unmoved worker is one that did not move; her only worker moved."""
+    text = position("a2=2 b1=1", "b3 a2,b1", extra="removed=1,0")
+    assert not any("x" in t for t in turns(Board.from_position(text)))
+
+
+def test_hades_does_not_stop_workers_coming_down() -> None:
+    """RULINGS #54: Hades forbids opponents' moves down, but being forced down by Medea
+    is still possible (his worker comes down; hers may come down too)."""
+    if "Hades" not in implemented():
+        pytest.skip("Hades is not implemented")
+    board = Board.from_position(START.replace("powers=Medea,-", "powers=Medea,Hades"))
+    board.play("b3-b2^c2,a1xa2xb2")
+    assert board.height[parse_square("a2")] == 1 and board.height[parse_square("b2")] == 0
+
+
+class Coins(Power):
+    """A test card with a square token (``coins.spots``), like Clio's coins."""
+
+    square_tokens: ClassVar[tuple[str, ...]] = ("coins.spots",)
+
+
+def test_tokens_on_the_lowered_blocks_go_with_them() -> None:
+    """'With any tokens on those blocks': a power's token on a lowered space is removed,
+    tokens elsewhere stay."""
+    board = Board.from_position(START)
+    board.powers = (board.powers[0], Coins())
+    board.set_token("coins.spots", "a2,e5")
+    board.rehash()
+    board.push_turn(board.parse_turn("b3-c3^c4,a1xa2"))
+    assert board.tokens == {"medea": "used", "coins.spots": "e5"}
+    assert board.rehash() == board.zobrist_hash()
+    board.pop()
+    assert board.tokens == {"coins.spots": "a2,e5"}
+
+
+def test_dionysus_extra_turn_cannot_make_her_use_it() -> None:
+    """No opponent power can make a hero use it: Dionysus's extra turn with a Medea worker
+    is a move and a build, with no removal."""
+    text = support_position(
+        "a2=2 b1=1 b2=1", workers="d5,e4 a1,b3", powers="Dionysus,Medea", extra="dionysus.extra=on"
+    )
+    legal = turns(Board.from_position(text))
+    assert any(t.startswith("b3-") for t in legal) and not any("x" in t for t in legal)
+
+
+def test_undo_and_position_round_trip_mid_turn() -> None:
+    board = Board.from_position(START)
+    before = (board.position(), board.zobrist_hash())
+    steps = board.parse_turn("b3-b2^c2,a1xa2xb1")
+    for i, step in enumerate(steps):
+        board.push(step)
+        text = board.position()
+        assert ("medea=used" in text) == (i >= 2)
+        again = Board.from_position(text)
+        assert again.zobrist_hash() == board.zobrist_hash() == board.rehash()
+        assert sorted(again.legal_steps()) == sorted(board.legal_steps())
+        assert turns(again) == turns(board)
+    assert board.position().endswith("medea=used turn=b3-b2^c2,a1xa2xb1")
+    board.push(board.parse_turn(".")[0])
+    for _ in range(len(steps) + 1):
+        board.pop()
+    assert (board.position(), board.zobrist_hash()) == before
+
+
+# ---------------------------------------------------------------------- naive cross-check
+def naive_turns(pos: nv.Pos, tokens: hs.Tokens, seat: int) -> list[hs.NaiveTurn]:
+    """From the card text: the base turns, then (once) the worker that did not move takes
+    one block from under each of any set of workers next to it standing on a block."""
+    out = hs.plain_turns(pos, tokens)
+    if pos.to_move != seat or tokens.get("medea") == "used":
+        return out
+    me = pos.to_move
+    spent = hs.used(tokens, "medea")
+    for text, after, outcome, m in hs.base_turns(pos):
+        if outcome:
+            continue
+        for j, unmoved in enumerate(after.workers[me]):
+            if j == m.index:
+                continue
+            standing = {c for ws in after.workers for c in ws}
+            below = [c for c in nv.neighbours(unmoved) if c in standing and after.levels[c] > 0]
+            for size in range(1, len(below) + 1):
+                for chosen in combinations(below, size):
+                    lowered = after.copy()
+                    for c in chosen:
+                        lowered.levels[c] -= 1
+                    removal = "x".join(nv.name(c) for c in chosen)
+                    out.append((f"{text},{nv.name(unmoved)}x{removal}", lowered, spent, ""))
+    return out
+
+
+def norm(turn: str) -> Hashable:
+    """A turn as its move and build plus the set of spaces lowered (in any order)."""
+    base = re.match(r"[a-e][1-5]-[a-e][1-5](\^[a-e][1-5])?", turn)
+    assert base is not None
+    return base.group(0), frozenset(re.findall(r"x([a-e][1-5])", turn[base.end() :]))
+
+
+def test_turns_match_a_naive_generator_on_random_positions() -> None:
+    rng = random.Random(5201)
+    for i in range(30):
+        seat = i % 2
+        powers = "Medea,-" if seat == 0 else "-,Medea"
+        used = " medea=used" if i % 6 == 5 else ""
+        text = nv.random_board(rng, dome_chance=0.15) + f" powers={powers}{used}"
+        hs.check_against_naive(naive_turns, text, seat, norm)
+
+
+#: Workers on blocks, next to each other.
+CLUSTER = "00000/01230/02320/01210/00000 1 b2,c3 c2,d3 powers=Medea,-"
+CLUSTER_2 = "00000/01230/02320/01210/00000 1 c2,d3 b2,c3 powers=-,Medea"  # she moves second
+
+
+@pytest.mark.parametrize(("text", "seat", "golden"), [(CLUSTER, 0, (212, 11472)), (CLUSTER_2, 1, (54, 9194))])
+def test_perft_golden_values_agree_with_the_naive_generator(
+    text: str, seat: int, golden: tuple[int, int]
+) -> None:
+    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
+    board = Board.from_position(text)
+    assert (perft(board, 1), perft(board, 2)) == golden
+    assert tuple(hs.naive_perft(naive_turns, text, d, seat) for d in (1, 2)) == golden
+    assert board.position() == text
+
+
+# ---------------------------------------------------------------------- random games
+@pytest.mark.parametrize(
+    "powers", [["Medea", None], [None, "Medea"], ["Medea", "Athena"], ["Apollo", "Medea"]]
+)
+def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
+    """Seeded random games to the end: hashes, position round trips, a winner, replay from
+    notation, and undo back to the start."""
+    check_random_playouts(powers, replay=True)
