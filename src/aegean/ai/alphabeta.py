@@ -39,7 +39,7 @@ from typing import Final
 from ..santorini import Board, Turn, fastpath
 from ..santorini.rules import team_of
 from ..santorini.squares import NEIGHBOR_MASK
-from .base import SearchInfo, legal_turns_or_raise
+from .base import SearchInfo, legal_turns_or_raise, search_turns
 from .evaluation import MATE_BOUND, WIN, evaluate, evaluate_for, level_masks
 from .placement import choose_placement, is_placement
 
@@ -479,7 +479,7 @@ class GenericSearch:
                     or (e_flag == UPPER and score <= alpha)
                 ):
                     return score
-        turns = board.legal_turns()
+        turns = search_turns(board)
         if tt_turn is not None and tt_turn in turns:
             turns.remove(tt_turn)
             turns.insert(0, tt_turn)

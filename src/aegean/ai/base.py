@@ -41,9 +41,20 @@ class SearchInfo:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
+#: The AI considers at most about this many turns of one position: the shortest ones, so
+#: a power with a huge number of turns (Heracles: every set of domes) is searched through
+#: its simpler turns instead of stalling.
+TURN_LIMIT = 1000
+
+
+def search_turns(board: Board) -> list[Turn]:
+    """The turns the AI searches: ``legal_turns``, capped at :data:`TURN_LIMIT`."""
+    return board.legal_turns(limit=TURN_LIMIT)
+
+
 def legal_turns_or_raise(board: Board) -> list[Turn]:
     """The legal turns; a finished game is a caller's mistake, reported clearly."""
-    turns = board.legal_turns()
+    turns = search_turns(board)
     if not turns:
         raise SantoriniError("the game is over: there is no legal turn to choose")
     return turns

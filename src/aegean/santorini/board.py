@@ -51,6 +51,8 @@ _TOKEN: Final = 9  # (op, key, old_value)             old_value None: key was ab
 _FAST_TURN: Final = 10  # (op, old_hash, flag): see fastpath.make_turn
 
 _TOKEN_ABSENT: Final = None
+#: At most this many legal turns are looked up to explain an illegal turn.
+_EXPLAIN_LIMIT: Final = 500
 _SQUARE_INDEX: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 #: The token (kept by the core, not by a power) counting workers removed from the game
@@ -295,17 +297,18 @@ class Board:
 
         return rules.legal_steps(self)
 
-    def legal_turns(self) -> list[Turn]:
+    def legal_turns(self, limit: int | None = None) -> list[Turn]:
         """Every legal full turn from here (from the current step on, if mid-turn).
 
-        Turns that reach the same position are listed once.
+        Turns that reach the same position are listed once. With ``limit``, at most about
+        that many, the shortest first (for powers with huge turn counts, such as Heracles).
         """
         if self._outcome is not None:
             return []
         if self.plain and not self.turn:
             return fastpath.placements(self) if self.placing else fastpath.turns(self)
 
-        return rules.legal_turns(self)
+        return rules.legal_turns(self, limit)
 
     def has_legal_turn(self) -> bool:
         if self.plain and not self.turn and not self.placing:
@@ -361,10 +364,12 @@ class Board:
         if not turn:
             raise IllegalTurnError("an empty turn", [format_turn(t) for t in self.legal_turns()])
         mark, z, start_ply = len(self._journal), self._z, self.ply
-        legal_full = self.legal_turns()
         problem: str | None = None
+        mover = self.to_move
         for i, step in enumerate(turn):
             if self._outcome is not None:
+                if i and mover not in self._outcome.winners and rules.has_secrets_from(self, mover):
+                    break  # a secret (Tartarus's Abyss) ended the game: the rest of the turn lapses
                 problem = (
                     "the game is over"
                     if i == 0
@@ -374,12 +379,16 @@ class Board:
             if self.ply != start_ply:
                 problem = f"the turn is over before step {i + 1}"
                 break
-            step = self._normalize(step)
+            step = self._normalize(step & ~CANCELLED)  # a record's ``!`` replays as the step
             if step not in rules.legal_steps(self):
                 problem = rules.explain_illegal(self, step)
                 break
             rules.apply_step(self, step)
-            if self.ply != start_ply and self.history[-1][-1] & CANCELLED:
+            cancelled = self.ply != start_ply and self.history[-1][-1] & CANCELLED
+            if turn[i] & CANCELLED and not cancelled:
+                problem = f"{format_step(step)} is marked cancelled (!), but nothing cancelled it"
+                break
+            if cancelled:
                 break  # a hidden worker cancelled the step and the rest of the turn (Hecate)
         else:
             if self.ply == start_ply and self._outcome is None:
@@ -390,6 +399,7 @@ class Board:
         if problem is not None:
             self._unwind(mark)
             self._z = z
+            legal_full = self.legal_turns(limit=_EXPLAIN_LIMIT)  # (only now: listing can be slow)
             raise IllegalTurnError(
                 f"illegal turn {format_turn(turn)}: {problem}",
                 [format_turn(t) for t in rules.related_turns(turn, legal_full)],

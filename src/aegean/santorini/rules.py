@@ -50,7 +50,8 @@ def acting_powers(board: Board) -> tuple[Power, ...]:
         if card.indirect:
             break
     else:
-        return cards
+        if "out" not in board.tokens:  # (``board.OUT``: players out of a 3-player game)
+            return cards
     # What a card lends depends on the tokens alone (power state lives there), so the
     # last answer is kept: a turn search asks many times in one state.
     global _lent
@@ -68,6 +69,8 @@ def acting_powers(board: Board) -> tuple[Power, ...]:
             for player in players:
                 if player != seat and card.suppresses(board, seat, player):
                     acting[player] = NO_POWER
+    for seat in board.eliminated():
+        acting[seat] = NO_POWER  # a player out of the game takes their power along (§6)
     _lent = (cards, tokens, tuple(acting))
     return _lent[2]
 
@@ -168,7 +171,9 @@ def has_secrets_from(board: Board, player: int) -> bool:
     Abyss, the Fate square): a turn they write may then be cut short by what they cannot see."""
     team = team_of(board, player)
     return any(
-        card.hides_workers or card.secret_tokens for owner, card in enumerate(board.powers) if owner not in team
+        card.hides_workers or card.secret_tokens
+        for owner, card in enumerate(board.powers)
+        if owner not in team
     )
 
 
@@ -403,8 +408,12 @@ def finish_turn(board: Board) -> None:
 
 
 # ---------------------------------------------------------------------- full turns
-def legal_turns(board: Board) -> list[Turn]:
+def legal_turns(board: Board, limit: int | None = None) -> list[Turn]:
     """Every full turn from the current step on, found by trying steps breadth first.
+
+    With ``limit``, the search stops once that many turns are found: being breadth first,
+    it keeps the shortest turns (those that decline optional power steps first). The AI
+    uses it for powers with hundreds of thousands of turns (Heracles's domes).
 
     Sequences that end in the same position (and outcome) are one turn, written as the
     shortest of them, so Hermes's and Triton's wandering paths come out as their most
@@ -431,6 +440,10 @@ def legal_turns(board: Board) -> list[Turn]:
                 if board.decided is not None or board.ply != start_ply:
                     turn = path if step == END and path else (*path, step)
                     found.setdefault((board.zobrist_hash(), board.decided), ((*order, index), turn))
+                    if limit is not None and len(found) >= limit:
+                        board.rollback(mark)
+                        board.rollback(base)
+                        return [turn for _, turn in sorted(found.values())]
                 else:
                     key = _state_key(board)
                     if key not in seen:

@@ -100,6 +100,12 @@ class Power:
         """Tokens the card starts the game with (Chaos's deck); ``board.powers`` is set."""
         return {}
 
+    @property
+    def card_tokens(self) -> tuple[str, ...]:
+        """Token keys that belong to the card, not to whoever holds its power now: they
+        stay when the power changes hands (a hero's spent use, through Circe)."""
+        return ()
+
     def token_prefixes(self) -> tuple[str, ...]:
         """The token keys (before any ``.``) this card may hold in a position: its own,
         plus those of the powers it may lend (Chaos's simple gods)."""

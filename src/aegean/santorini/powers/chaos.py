@@ -54,7 +54,7 @@ def clear_tokens(board: Board, power: Power) -> None:
     changes hands does not carry over. Tokens of the card itself (``card_tokens``: a
     hero's use, spent once per game whoever holds the power) stay."""
     prefix = power.token + "."
-    kept = getattr(power, "card_tokens", ())
+    kept = power.card_tokens
     for key in [k for k in board.tokens if (k == power.token or k.startswith(prefix)) and k not in kept]:
         board.set_token(key, None)
 

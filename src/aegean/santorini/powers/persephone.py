@@ -27,8 +27,8 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from .. import rules
-from ..rules import opponents_of
-from ..steps import KIND_MOVE, KIND_PLACE, KIND_SHIFT, Step, step_dst, step_src
+from ..rules import in_setup_turn, opponents_of
+from ..steps import KIND_MOVE, KIND_SHIFT, Step, step_dst, step_src
 from .base import Power
 
 if TYPE_CHECKING:
@@ -91,7 +91,8 @@ class Persephone(Power):
             board.set_token(self.token, None)
 
     def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
-        if id(board) in _SEARCHING or board.tokens.get(TOKEN) == UP or step >> KIND_SHIFT & 0xF == KIND_PLACE:
+        # Setup placements are no turn of play; a PLACE in play (Jason) is held to the rule.
+        if id(board) in _SEARCHING or board.tokens.get(TOKEN) == UP or in_setup_turn(board):
             return True
         if board.n_players == 4 and player not in opponents_of(board, owner):  # a teammate
             return True
