@@ -13,6 +13,7 @@ import pytest
 
 from aegean.ai import AI_LEVELS, AlphaBetaAI, Engine, GreedyAI, RandomAI, make_ai
 from aegean.ai.alphabeta import Budget, PlainSearch
+from aegean.ai.determinize import Determinized
 from aegean.ai.evaluation import MATE_BOUND, TEMPO, WIN, evaluate, level_masks, side_value
 from aegean.ai.greedy import opponent_can_win_now
 from aegean.ai.match import OPENINGS
@@ -444,8 +445,9 @@ def test_make_ai_rejects_bad_input_clearly(spec: str, time: float | None, messag
 
 
 def test_time_per_move_overrides_the_level_budget() -> None:
-    engine = make_ai("5", time_per_move=0.05)
+    made = make_ai("5", time_per_move=0.05)
+    engine = made.base if isinstance(made, Determinized) else made  # open games: the base AI plays
     assert isinstance(engine, AlphaBetaAI) and engine.time_limit == 0.05
     board = Board.from_position(OPENINGS[1])
-    check_choice(engine, board)
+    check_choice(made, board)
     assert engine.last_info is not None and engine.last_info.depth >= 1

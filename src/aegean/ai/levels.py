@@ -10,6 +10,7 @@ from typing import Final
 
 from .alphabeta import AlphaBetaAI
 from .base import Engine
+from .determinize import Determinized, EngineFactory
 from .greedy import GreedyAI
 from .random_ai import RandomAI
 
@@ -41,7 +42,9 @@ def make_ai(spec: str = "default", *, seed: int | None = None, time_per_move: fl
 
     ``seed`` makes its random choices reproducible; ``time_per_move`` (seconds) replaces
     the level's thinking time (for level 1 it caps the one-turn search). Raises
-    ``ValueError`` with the valid names for an unknown spec or a bad time.
+    ``ValueError`` with the valid names for an unknown spec or a bad time. Every AI is
+    :class:`~aegean.ai.determinize.Determinized`: in games with secrets hidden from it
+    (Hecate, Tartarus, Moerae) it decides from its own observation, never the true board.
 
     >>> make_ai("greedy", seed=1).name
     'greedy'
@@ -54,12 +57,29 @@ def make_ai(spec: str = "default", *, seed: int | None = None, time_per_move: fl
         raise ValueError(f"unknown AI {spec!r}: choose one of {names}")
     if time_per_move is not None and not time_per_move > 0:
         raise ValueError(f"the time per move must be a positive number of seconds, not {time_per_move}")
-    if key == "random":
-        return RandomAI(seed)
-    if key == "greedy":
-        return GreedyAI(seed)
     level = DEFAULT_LEVEL if key == "default" else key
-    depth, seconds = LEVEL_BUDGETS[level]
-    if time_per_move is not None:
-        seconds = time_per_move
-    return AlphaBetaAI(max_depth=depth, time_limit=seconds, seed=seed, name=f"level {level}")
+    factory = _factory(level)
+    # The whole budget per turn (split between the samples of a hidden-information game).
+    seconds = time_per_move if time_per_move is not None else LEVEL_BUDGETS.get(level, (None, None))[1]
+    return Determinized(factory, samples=SAMPLES[level], seed=seed, time_per_move=seconds)
+
+
+#: Worlds sampled per turn in hidden-information games: a random player gains nothing from
+#: more than one; the searches split their time between the samples.
+SAMPLES: Final[dict[str, int]] = {"random": 1, "greedy": 2, "1": 4, "2": 4, "3": 8, "4": 8, "5": 8}
+
+
+def _factory(level: str) -> EngineFactory:
+    """The base AI of ``level`` with a given seed and time budget."""
+
+    def make(*, seed: int | None, time_per_move: float | None) -> Engine:
+        if level == "random":
+            return RandomAI(seed)
+        if level == "greedy":
+            return GreedyAI(seed)
+        depth, seconds = LEVEL_BUDGETS[level]
+        if time_per_move is not None:
+            seconds = time_per_move
+        return AlphaBetaAI(max_depth=depth, time_limit=seconds, seed=seed, name=f"level {level}")
+
+    return make

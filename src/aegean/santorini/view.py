@@ -51,7 +51,7 @@ class Observation:
 
 def _secret_owners(board: Board, player: int) -> list[int]:
     """Seats whose secrets ``player`` may not see now (none once the game is over)."""
-    if board.decided is not None:
+    if board.outcome() is not None:  # a win, or a player left without a legal turn
         return []
     team, out = team_of(board, player), board.eliminated()
     return [
@@ -77,7 +77,8 @@ def redacted_position(board: Board, player: int) -> str:
             key, eq, _ = field.partition("=")
             if eq and _is_secret(key, card.secret_tokens):
                 fields[i] = f"{key}={UNKNOWN}"
-    if board.turn and board.to_move in owners:
+    if board.turn and board.to_move in owners and any(f.startswith("turn=") for f in fields):
+        # (A placement in progress has no ``turn=`` field: the workers placed imply it.)
         fields = [f for f in fields if not f.startswith("turn=")]
         fields.append("turn=" + redact_turn(board, tuple(board.turn), board.to_move, player))
     return " ".join(fields)
@@ -141,32 +142,36 @@ def determinize(observation: Observation, rng: random.Random) -> Board:
     secrets. The sample agrees with everything the observation shows; it does not try to
     be consistent with the whole history (documented in ``docs/rules-decisions.md``).
     """
-    from .notation import parse_position
+    from .notation import TEAM_MATE, parse_position
 
     fields = observation.position.split(" ")
-    hidden_counts: dict[int, int] = {}
-    for i, field in enumerate(fields[2:], start=2):
-        if "=" in field:
-            break
-        if field.startswith(UNKNOWN):
-            hidden_counts[i] = int(field[1:] or 0)
-            fields[i] = "-"
+    # Hidden workers go on free squares of the text itself: a position with an empty
+    # worker field after placement would not parse.
+    cells = fields[0].replace("/", "")
+    taken = {5 * (4 - i // 5) + i % 5 for i, ch in enumerate(cells) if ch in "ABCD"}
+    sides = [i for i, f in enumerate(fields[2:], start=2) if "=" not in f]
+    for field in (fields[i] for i in sides):
+        if field not in ("-", TEAM_MATE) and not field.startswith(UNKNOWN):
+            taken.update(SQUARE_NAMES.index(name) for name in field.split(","))
+    for i in sides:
+        if fields[i].startswith(UNKNOWN):
+            free = [s for s in range(25) if s not in taken]
+            chosen = rng.sample(free, min(int(fields[i][1:] or 0), len(free)))
+            taken.update(chosen)
+            fields[i] = ",".join(SQUARE_NAMES[s] for s in chosen) or "-"
     secret_keys = [f.partition("=")[0] for f in fields if f.endswith("=" + UNKNOWN)]
-    fields = [f for f in fields if not f.endswith("=" + UNKNOWN) and not f.startswith("turn=")]
-    turn_field = [f for f in observation.position.split(" ") if f.startswith("turn=")]
+    # A turn in progress of a player with secrets is redacted (``turn=.``, ``?^d4``): left out.
+    fields = [
+        f
+        for f in fields
+        if not f.endswith("=" + UNKNOWN) and not (f.startswith("turn=") and (UNKNOWN in f or f == "turn=."))
+    ]
     board = parse_position(" ".join(fields))
-    for index, count in hidden_counts.items():
-        side = index - 2
-        free = [s for s in range(25) if board.is_free(s)]
-        for square in rng.sample(free, min(count, len(free))):
-            board.add_worker(side, square)
     for key in secret_keys:
         owner = next(o for o, c in enumerate(board.powers) if _is_secret(key, c.secret_tokens))
         values = board.powers[owner].secret_values(board, key)
         if values:
             board.tokens[key] = rng.choice(values)
-    if turn_field and not hidden_counts:
-        board = parse_position(board.position() + " " + turn_field[0])
     board.forget_history()
     board.rehash()
     return board
