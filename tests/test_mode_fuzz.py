@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 import zlib
+from itertools import permutations
 
 import pytest
 
-from aegean.santorini.powers import banned_pairs, implemented, power_info
-from aegean.santorini.setup import compatible
+from aegean.santorini.powers import banned_pairs, implemented, make_power, power_info
+from aegean.santorini.setup import allowed_start_players, compatible
 from fuzzing import Playout, Work, counting_work
 
 BANNED = banned_pairs()
@@ -43,7 +44,12 @@ def combinations_for(n_players: int, count: int, seed: int) -> list[tuple[str, .
         if key in seen or any(frozenset((a, b)) in BANNED for a in combo for b in combo if a < b):
             continue
         seen.add(key)
-        found.append(combo)
+        # Seat them so that setup can start (Bia first, Hecate last: RULINGS #6).
+        seated = next(
+            (p for p in permutations(combo) if allowed_start_players([make_power(n) for n in p])), None
+        )
+        assert seated is not None, f"no seating of {combo} can be set up"
+        found.append(seated)
     return found
 
 
