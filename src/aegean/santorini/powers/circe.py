@@ -45,8 +45,9 @@ class Circe(Power):
         if player != owner or board.n_players != 2:
             return
         workers = board.workers[1 - owner]
-        # Fewer than two workers cannot neighbour each other.
-        apart = len(workers) < 2 or workers[1] not in NEIGHBORS[workers[0]]
+        # Fewer than two workers cannot neighbour each other; with three (Graeae, Moerae)
+        # "their workers do not neighbor each other" holds when no two of them do.
+        apart = not any(b in NEIGHBORS[a] for i, a in enumerate(workers) for b in workers[i + 1 :])
         if apart == (TOKEN in board.tokens):
             return
         clear_tokens(board, self._victim_power(board, owner))
