@@ -1,0 +1,89 @@
+"""33. Clio, Muse of History — *Your Build*: put a Coin token on each of the first 3 blocks
+your workers build. *Opponent's Turn*: opponents treat spaces holding your Coin tokens as
+if they held only a dome.
+
+RULINGS #50 (with the designer's ruling): opponents cannot move, build, force, place or
+put a token on a coin space, and no other power removes a coin; Clio's workers standing on
+coins cannot be targeted by opponents' powers. Restrictions (Aphrodite, Hades, Harpies,
+Hera, Hypnus, Limus, Moerae, Persephone) still affect her normally.
+
+- A coin rides on the block it was put on: it goes only on blocks (never a dome) built in
+  Clio's own turns, and only on the first three; a dome built later on a coin space keeps
+  the coin, a block built on it (only Clio can) removes it (SANTORINI.md §1, "Token"), and
+  that block is a new one that earns a coin only while fewer than three were handed out.
+  Blocks her worker builds in Dionysus's extra turn are his builds, not hers.
+- "As if they held only a dome", during opponents' turns only: ``allows_opponent_step``
+  refuses every opponent step *onto* a coin space (move, build, force, place, remove, a
+  token put there), which also keeps Apollo and Minotaur off a Clio worker standing on a
+  coin, and a move that would push a worker onto a coin (Minotaur; :mod:`.dome_tokens`),
+  and refuses forces *of* a worker standing on a coin (Charon's ferry). Medusa asks
+  the same question before petrifying (a build on the victim's space), so she spares those
+  workers. Not covered: Bia's removal happens inside her own move, which is otherwise
+  legal, so Bia can still remove a Clio worker standing on a coin.
+
+Tokens: ``clio=<squares>`` the coin spaces (sorted, comma-separated; a ``square_token``) and
+``clio.placed=<1-3>`` how many coins she has handed out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from ..rules import opponents_of
+from ..squares import SQUARE_NAMES
+from ..steps import KIND_SHIFT, Step, StepKind, step_dst, step_kind, step_src
+from .base import Power
+from .dome_tokens import displaces_onto, square_mask, targets_dome
+
+if TYPE_CHECKING:
+    from ..board import Board
+
+#: The token keys: the coin spaces, and how many coins were handed out.
+COINS = "clio"
+PLACED = "clio.placed"
+#: Coins on the card at the start: the first three blocks get one each.
+CARD_COINS: Final = 3
+_SQUARE_OF: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
+_FORCE: Final = int(StepKind.FORCE)
+
+
+def coin_squares(board: Board) -> list[int]:
+    """The spaces holding a coin, ascending."""
+    text = board.tokens.get(COINS)
+    return [] if not text else [_SQUARE_OF[name] for name in text.split(",")]
+
+
+def _set_coins(board: Board, squares: list[int]) -> None:
+    board.set_token(COINS, ",".join(SQUARE_NAMES[s] for s in sorted(squares)) or None)
+
+
+class Clio(Power):
+    name = "Clio"
+    square_tokens = (COINS,)
+
+    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+        if step_kind(step) is not StepKind.BUILD:
+            return
+        square = step_dst(step)
+        if board.domes >> square & 1:
+            return  # a dome: not a block, and it leaves the coin under it where it is
+        coins = coin_squares(board)
+        changed = square in coins
+        if changed:  # a block built on a coin buries it
+            coins.remove(square)
+        placed = int(board.tokens.get(PLACED, "0"))
+        if player == owner and placed < CARD_COINS and board.owner[step_src(step)] == board.side_of(owner):
+            coins.append(square)
+            board.set_token(PLACED, str(placed + 1))
+            changed = True
+        if changed:
+            _set_coins(board, coins)
+
+    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+        if COINS not in board.tokens or player not in opponents_of(board, owner):
+            return True
+        coins = square_mask(board, COINS)
+        if targets_dome(step, coins) or displaces_onto(board, player, step, coins):
+            return False
+        # A Clio worker standing on a coin cannot be targeted (designer ruling, RULINGS #50).
+        return not (step >> KIND_SHIFT & 0xF == _FORCE and coins >> step_src(step) & 1)
