@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, StepKind, perft
+from aegean.santorini import Board, IllegalTurnError, StepKind, format_turn, perft
+from aegean.santorini.notation import format_step
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import PASS, place, step_kind
 from powers import gf_naive as gn
@@ -154,13 +155,17 @@ def test_undo_and_position_round_trip_mid_turn_with_the_choice_pending() -> None
     assert (board.position(), board.zobrist_hash()) == before
 
 
-@pytest.mark.xfail(strict=True, reason="core: an interjected step ends the mover's view of its turn")
 def test_demeters_second_build_after_gaeas_choice() -> None:
     """Demeter's first build domes c3; Gaea chooses; Demeter's optional second build must
-    still be offered, since Gaea's placement is not Demeter's step. Today Demeter's power
-    sees the turn's last step is no build and ends the turn (core request)."""
+    still be offered, since Gaea's placement is not Demeter's step (the engine shows the
+    mover's power its turn without inserted steps, ``rules.mover_turn``)."""
     board = Board.from_position(position(LEVELS, "a1,e5 b2,d4", to_move=2, powers="Gaea,Demeter"))
-    assert "b2-c2^c3@b4^b1" in turns(board)
+    for text in ("b2-c2", "^c3", "@b4"):
+        for step in board.parse_turn(text):
+            board.push(step)
+    assert board.turn and "^b1" in {format_step(s, board) for s in board.legal_steps()}
+    board.push(board.parse_turn("^b1")[0])
+    assert board.to_move == 0 and format_turn(board.history[-1]) == "b2-c2^c3+@b4^b1"
 
 
 # ---------------------------------------------------------------------- naive cross-check

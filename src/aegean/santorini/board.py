@@ -31,7 +31,7 @@ from .notation import (
 )
 from .outcome import Outcome, Termination
 from .squares import SQUARE_NAMES
-from .steps import CANCELLED, DOME_FLAG, END, Step, StepKind, Turn, step_dst, step_kind
+from .steps import CANCELLED, DOME_FLAG, END, INSERTED, Step, StepKind, Turn, step_dst, step_kind
 
 if TYPE_CHECKING:
     from .powers.base import Power
@@ -379,7 +379,8 @@ class Board:
             if self.ply != start_ply:
                 problem = f"the turn is over before step {i + 1}"
                 break
-            step = self._normalize(step & ~CANCELLED)  # a record's ``!`` replays as the step
+            # A record's ``!`` and ``+`` replay as the plain step (the engine marks them again).
+            step = self._normalize(step & ~CANCELLED & ~INSERTED)
             if step not in rules.legal_steps(self):
                 problem = rules.explain_illegal(self, step)
                 break
@@ -420,7 +421,9 @@ class Board:
         return parse_turn(text, current_worker(self.turn))
 
     def _normalize(self, step: Step) -> Step:
-        """A dome asked for explicitly where it is the natural piece is the same build."""
+        """A dome asked for explicitly where it is the natural piece is the same build; a
+        step marked inserted (``+``) is the plain step (the engine marks it again)."""
+        step &= ~INSERTED
         if step & DOME_FLAG and step_kind(step) is StepKind.BUILD and self.height[step_dst(step)] == 3:
             return step & ~DOME_FLAG
         return step

@@ -17,6 +17,7 @@ from .squares import SQUARE_NAMES, parse_square
 from .steps import (
     CANCELLED,
     END,
+    INSERTED,
     OUT,
     PASS,
     Step,
@@ -50,13 +51,15 @@ _OP_OF = {kind: op for op, kind in _OPS.items()}
 #: Direction names for ``MARK`` steps, in the order of ``squares.DIRECTIONS``.
 DIRECTION_NAMES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 #: Characters that start a step without an actor square (no ``,`` needed before them).
-_BARE_STARTS = "@-^>x*~#"
+_BARE_STARTS = "@-^>x*~#+"
 
 
 # ---------------------------------------------------------------------- turns
 def format_step(step: Step, board: Board | None = None, current: int | None = None) -> str:
     """One step in notation. The actor square is left out when it is ``current`` (the
     worker the turn is already using)."""
+    if step & INSERTED:
+        return "+" + format_step(step & ~INSERTED, board, current)
     if step & CANCELLED:
         return format_step(step & ~CANCELLED, board, current) + "!"
     kind = step_kind(step)
@@ -84,8 +87,8 @@ def current_worker(steps: list[Step] | Turn) -> int | None:
     current: int | None = None
     for step in steps:
         kind = step_kind(step)
-        if kind is StepKind.MOVE:
-            current = step_dst(step)
+        if kind is StepKind.MOVE or (kind is StepKind.FORCE and step_src(step) == current):
+            current = step_dst(step)  # (a worker in use that is forced on stays in use)
         elif kind in _USES_ACTOR:
             current = step_src(step)
     return current
@@ -103,7 +106,7 @@ def format_turn(turn: Turn) -> str:
             parts.append(",")
         parts.append(text)
         kind = step_kind(step)
-        if kind is StepKind.MOVE:
+        if kind is StepKind.MOVE or (kind is StepKind.FORCE and step_src(step) == current):
             current = step_dst(step)
         elif kind in _USES_ACTOR:
             current = step_src(step)
@@ -120,6 +123,7 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
     """
     source = text
     text = text.strip()
+    inserted_at = 0
     if not text:
         raise NotationError("empty turn")
     if text == ".":
@@ -136,9 +140,17 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
                 f"bad turn {source!r}: expected a square (a1..e5) at {j + 1}, found {chunk or 'the end'!r}"
             ) from None
 
+    inserted = False
     while i < len(text):
         ch = text[i]
+        if inserted and len(steps) > inserted_at:
+            steps[-1] |= INSERTED
+            inserted = False
         if ch == "," and steps:
+            i += 1
+            continue
+        if ch == "+":
+            inserted, inserted_at = True, len(steps)
             i += 1
             continue
         if ch == "@":
@@ -202,6 +214,10 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
             current = actor
         else:
             steps.append(force(actor, target))
+            if actor == current:
+                current = target  # the worker in use, forced on, stays in use (a slide)
+    if inserted and len(steps) > inserted_at:
+        steps[-1] |= INSERTED
     return tuple(steps)
 
 

@@ -8,7 +8,8 @@ default. Two-player games without powers are also served by the faster
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from .outcome import Outcome, Termination
@@ -16,12 +17,14 @@ from .squares import NEIGHBORS, square_name
 from .steps import (
     CANCELLED,
     END,
+    INSERTED,
     KIND_PLACE,
     KIND_SHIFT,
     OUT,
     Step,
     StepKind,
     Turn,
+    make_step,
     place,
     step_dst,
     step_kind,
@@ -158,12 +161,45 @@ def _interjection(board: Board) -> tuple[int, Power, list[Step]] | None:
     if not board.turn:
         return None
     player = board.to_move
-    for owner, power in enumerate(acting_powers(board)):
+    powers = acting_powers(board)
+    for owner in sorted(range(len(powers)), key=lambda seat: powers[seat].interjection_order):
+        power = powers[owner]
         if not power.is_plain:
             steps = power.interjection_steps(board, owner, player)
             if steps:
                 return owner, power, steps
     return None
+
+
+def mover_turn(turn: list[Step]) -> list[Step]:
+    """The turn in progress as the mover's power sees it: a move another power inserted
+    for the worker in use (a Harpies slide, a whirlpool jump, ``INSERTED``) carries on the
+    move before it, so the two are one move to where the worker came to rest; other
+    inserted steps (Gaea's placement) are not part of it. So Demeter still builds again
+    after Gaea's placement, and Artemis may move again from where a slide left her."""
+    view: list[Step] = []
+    for step in turn:
+        if not step & INSERTED:
+            view.append(step)
+        elif step_kind(step) is StepKind.MOVE and view and step_kind(view[-1]) is StepKind.MOVE:
+            last = view[-1]
+            if step_dst(last) == step_src(step):
+                view[-1] = make_step(StepKind.MOVE, step_src(last), step_dst(step))
+    return view
+
+
+@contextmanager
+def _as_mover_sees(board: Board) -> Iterator[None]:
+    """Show the mover's power its own view of the turn (:func:`mover_turn`) meanwhile."""
+    turn = board.turn
+    if not any(step & INSERTED for step in turn):
+        yield
+        return
+    board.turn = mover_turn(turn)
+    try:
+        yield
+    finally:
+        board.turn = turn
 
 
 def has_secrets_from(board: Board, player: int) -> bool:
@@ -229,7 +265,8 @@ def candidate_steps(board: Board) -> list[Step]:
 
 
 def _play_steps(board: Board, player: int, powers: tuple[Power, ...]) -> list[Step]:
-    steps = powers[player].turn_steps(board, player)
+    with _as_mover_sees(board):
+        steps = powers[player].turn_steps(board, player)
     for owner, other in enumerate(powers):
         if owner != player and not other.is_plain:
             # END too: a restriction may refuse to let the turn end as it stands (Aphrodite).
@@ -272,6 +309,7 @@ def _state_key(board: Board) -> Hashable:
 
 def apply_step(board: Board, step: Step) -> None:
     """Carry out a step without checking it, then end the turn if nothing can follow."""
+    step &= ~INSERTED  # (a record's ``+``: the engine marks inserted steps itself)
     if step == END:
         if not board.turn:  # a turn that only declines is still a turn of the record
             board.add_turn_step(step)
@@ -315,7 +353,7 @@ def _take_step(board: Board, step: Step) -> None:
     player = board.to_move
     interjection = _interjection(board)
     powers = acting_powers(board)
-    board.add_turn_step(step)
+    board.add_turn_step(step if interjection is None else step | INSERTED)
     if interjection is not None:
         # Another power's step inside this turn (Gaea's placement; Charybdis's whirlpool
         # jump): that power carries it out. A move it makes a worker take counts as the

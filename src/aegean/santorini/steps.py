@@ -80,13 +80,17 @@ def mark(dst: int = 0, direction: int | None = None) -> Step:
 
 def mark_direction(step: Step) -> int | None:
     """The direction index a ``MARK`` step points in, or ``None`` for a square mark."""
-    arg = step >> _ARG_SHIFT
+    arg = step >> _ARG_SHIFT & 0xF
     return arg - 1 if arg else None
 
 
 END: Final[Step] = make_step(StepKind.END, 0, 0)
 PASS: Final[Step] = make_step(StepKind.PASS, 0, 0)
 OUT: Final[Step] = make_step(StepKind.OUT, 0, 0)
+#: Flag on a step another power took inside the mover's turn (an interjection: Gaea's
+#: placement, a Harpies slide, a whirlpool jump), written with a leading ``+``. The
+#: mover's power sees its turn without such steps (a slide folds into the move before it).
+INSERTED: Final = 1 << 25
 #: Flag on a step that was attempted but cancelled because of a hidden worker (Hecate,
 #: RULINGS #56): it is part of the record, had no effect, and ended its turn.
 CANCELLED: Final = 1 << 24
@@ -109,7 +113,7 @@ def step_dome(step: Step) -> bool:
 
 
 def step_arg(step: Step) -> int:
-    return step >> _ARG_SHIFT
+    return step >> _ARG_SHIFT & 0x1FF
 
 
 # Precomputed tables for the hot generators: MOVES[src][dst], BUILDS[builder][dst].

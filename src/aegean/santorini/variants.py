@@ -77,14 +77,18 @@ class FleeceCard(Power):
         # The first placer puts the Ram once every worker is down (ruling 11); the
         # engine asks the player to move, who is the first placer at that moment.
         # A turn of its own (not the end of the last placer's turn): board.turn is empty.
-        if board.turn or RAM in board.tokens:
-            return []
-        if any(board.still_to_place(p) > 0 for p in range(board.n_players)):
+        if RAM in board.tokens:
+            # The fleece power's own setup (Aeolus's wind, Siren's arrow) follows the Ram
+            # in the same setup turn: the first placer makes it for the card beside the board.
+            return self.fleece.setup_steps(board, owner) if board.turn else []
+        if board.turn or any(board.still_to_place(p) > 0 for p in range(board.n_players)):
             return []
         return [mark(s) for s in SQUARES if board.is_free(s)]
 
     def apply_step(self, board: Board, player: int, step: Step) -> None:
-        if step_kind(step) is StepKind.MARK:
+        if step_kind(step) is StepKind.MARK and RAM in board.tokens and not self.fleece.is_plain:
+            self.fleece.apply_step(board, player, step)  # the fleece power's setup choice
+        elif step_kind(step) is StepKind.MARK:
             square = step_dst(step)
             board.toggle_dome(square)  # like a ground-level dome (ruling 13)
             board.set_token(RAM, SQUARE_NAMES[square])

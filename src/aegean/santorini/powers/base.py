@@ -83,6 +83,9 @@ class Power:
     #: Workers kept on the card, beyond ``worker_count``, that may join the board later
     #: (Gaea's two, Jason's one); positions may show that many more.
     spare_workers: ClassVar[int] = 0
+    #: When several powers have a step to insert into a turn at once, the lower goes
+    #: first (Charybdis's whirlpool jump before the Harpies slide, RULINGS #55).
+    interjection_order: ClassVar[int] = 0
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()

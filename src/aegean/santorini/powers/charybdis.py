@@ -85,6 +85,7 @@ def _level(board: Board, square: int) -> int:
 
 class Charybdis(Power):
     name = "Charybdis"
+    interjection_order = -1  # the whirlpool jump resolves before a Harpies slide (RULINGS #55)
     square_tokens = (POOLS,)
 
     # ---------------------------------------------------------------- her turn
