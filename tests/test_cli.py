@@ -276,9 +276,18 @@ def test_play_rejects_bad_options(args: list[str], needle: str) -> None:
     assert_clean_error(*invoke("santorini", "play", *args, input=""), needle)
 
 
-def test_play_rejects_more_than_two_players() -> None:
-    position = "00000/00000/00000/00000/00000 1 - - -"
-    assert_clean_error(*invoke("santorini", "play", "--position", position, input=""), "two-player")
+def test_play_starts_from_a_three_player_position() -> None:
+    """A position with three worker fields is a three-player game: three seats, the AI in
+    the two you do not play."""
+    position = "00000/00000/00000/00000/00000 1 - - - powers=Apollo,Athena,Pan"
+    code, out, err = invoke("santorini", "play", "--position", position, "--level", "random", input="")
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert "player 1 (red): you — Apollo" in flat
+    assert "player 3 (purple): AI random — Pan" in flat
+    assert "player 1 (you), place>" in out
+    code, out, err = invoke("santorini", "play", "--position", position, "--players", "2", input="")
+    assert_clean_error(code, out, err, "--players 2 does not fit the position, which has 3 players")
 
 
 # ---------------------------------------------------------------------- the real script

@@ -439,7 +439,7 @@ def test_bad_selfplay_input() -> None:
     code, out, err = invoke("santorini", "selfplay", "--ai", "bogus")
     assert_clean_error(code, out, err, "unknown AI level 'bogus' for --ai")
     code, out, err = invoke("santorini", "selfplay", "--ai", "random,greedy,1")
-    assert_clean_error(code, out, err, "--ai takes one AI for both seats or one per seat (2)")
+    assert_clean_error(code, out, err, "--ai takes one AI for every seat or one per seat (2)")
     code, out, err = invoke("santorini", "selfplay", "--max-turns", "x")
     assert_clean_error(code, out, err, "--max-turns must be a whole number")
     code, out, err = invoke("santorini", "selfplay", "--seed", "abc")

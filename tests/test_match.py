@@ -7,8 +7,9 @@ import math
 import pytest
 
 from aegean.ai import Engine, GreedyAI, RandomAI
-from aegean.ai.match import OPENINGS, MatchResult, elo_difference, run_match, wilson_interval
-from aegean.santorini import Board, Turn
+from aegean.ai.greedy import opponent_can_win_now
+from aegean.ai.match import OPENINGS, MatchResult, elo_difference, run_match, sides_of, wilson_interval
+from aegean.santorini import Board, Turn, format_turn
 from aegean.santorini.squares import SYMMETRIES
 
 
@@ -148,3 +149,90 @@ def test_an_illegal_turn_from_an_ai_stops_the_match() -> None:
 
     with pytest.raises(ValueError, match="illegal"):
         run_match(lambda: Cheater(), lambda: RandomAI(), 1)
+
+
+# ---------------------------------------------------------------- other modes
+def _team_opening() -> str:
+    """Four players: player 1 places team 1+3's workers, player 2 team 2+4's; player 3
+    takes the first turn (SANTORINI.md §6)."""
+    board = Board(4, ["Apollo", "Athena", "Pan", "Atlas"])
+    board.play("@b2@d4")
+    board.play("@b4@d2")
+    return board.position()
+
+
+def test_a_four_player_match_gives_each_ai_a_team() -> None:
+    """Each AI plays both seats of its team, and the teams swap every game."""
+    opening = _team_opening()
+    assert opening.split()[1] == "3"
+    log: list[tuple[str, str]] = []
+    result = run_match(
+        lambda: Recorder("A", log, seed=len(log)), lambda: Recorder("B", log, seed=len(log) + 1), 2,
+        openings=[opening], max_turns=12,
+    )  # fmt: skip
+    assert result.games == 2
+    game_starts = [i for i, (_, position) in enumerate(log) if position == opening]
+    assert [log[i][0] for i in game_starts] == ["A", "B"]
+    first_game, second_game = log[: game_starts[1]], log[game_starts[1] :]
+    for name, position in first_game:
+        mover = int(position.split()[1]) - 1
+        assert name == ("A" if mover % 2 == 0 else "B"), (name, position)
+    for name, position in second_game:
+        mover = int(position.split()[1]) - 1
+        assert name == ("B" if mover % 2 == 0 else "A"), (name, position)
+
+
+def test_a_golden_fleece_match_starts_with_the_ram() -> None:
+    """In the Golden Fleece variant the opening is the position before the Ram: the side
+    to move (the first placer) puts it, then the other side takes the first turn."""
+    board = Board(2, fleece="Apollo")
+    board.play("@b2@d4")
+    board.play("@b4@d2")
+    opening = board.position()
+    log: list[tuple[str, str]] = []
+    result = run_match(
+        lambda: Recorder("A", log, seed=1), lambda: Recorder("B", log, seed=2), 2, openings=[opening]
+    )
+    assert result.games == 2 and result.wins_a + result.wins_b + result.draws == 2
+    ram_turns = [(name, position) for name, position in log if position == opening]
+    assert [name for name, _ in ram_turns] == ["A", "B"]
+    after_ram = log[1]
+    assert after_ram[0] == "B" and "ram=" in after_ram[1]
+
+
+def test_a_match_needs_two_sides() -> None:
+    three = Board(3, ["Apollo", "Athena", "Pan"]).position()
+    with pytest.raises(ValueError, match="two sides"):
+        run_match(lambda: RandomAI(), lambda: RandomAI(), 1, openings=[three])
+    assert sides_of(Board.from_position(_team_opening()), 2) == {0, 2}
+    assert sides_of(Board(), 1) == {1}
+
+
+# ---------------------------------------------------------------- greedy with more players
+def test_greedy_takes_a_win_in_a_three_player_game() -> None:
+    board = Board.from_position("00000/00000/00230/00000/00000 2 e1,e2 c3,a1 a5,b5 powers=Apollo,Athena,Pan")
+    before = board.position()
+    assert format_turn(GreedyAI(seed=1).choose_turn(board)) == "c3-d3"
+    assert board.position() == before
+
+
+def test_greedy_takes_its_teams_win() -> None:
+    """Four players: player 3 moves the workers team 1+3 shares, and a climb by either
+    wins for the team."""
+    board = Board.from_position(
+        "00000/00000/00230/00000/00000 3 c3,a1 e1,e2 & & powers=Apollo,Athena,Atlas,Pan"
+    )
+    assert format_turn(GreedyAI(seed=2).choose_turn(board)) == "c3-d3"
+    board.play("c3-d3")
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winners == {0, 2}
+
+
+def test_greedy_blocks_the_next_players_climb_in_a_three_player_game() -> None:
+    """Player 2 (next) stands on level 2 beside d1 on level 3: player 1 must dome d1."""
+    board = Board.from_position(
+        "00000/00000/00000/00000/00032 1 b1,a5 e1,a3 c5,e5 powers=Apollo,Hephaestus,Pan"
+    )
+    turn = format_turn(GreedyAI(seed=3).choose_turn(board))
+    assert turn.endswith("^d1"), turn
+    assert opponent_can_win_now(Board.from_position(board.position().replace(" 1 ", " 2 ", 1)))

@@ -8,7 +8,15 @@ import random
 import pytest
 
 import naive
-from aegean.santorini import Board, IllegalTurnError, NotationError, PositionError, Termination
+from aegean.santorini import (
+    Board,
+    IllegalTurnError,
+    NotationError,
+    PositionError,
+    SantoriniError,
+    Termination,
+    format_turn,
+)
 from aegean.santorini.record import START, GameRecord
 
 SHORT_START = "00000/00000/00300/02000/00000 1 b2,a1 d4,e5"
@@ -216,3 +224,142 @@ def test_bad_text_record(text: str, words: str) -> None:
     with pytest.raises(NotationError) as info:
         GameRecord.from_text(text)
     assert words in str(info.value)
+
+
+# ---------------------------------------------------------------------- every mode
+def _random_record(board: Board, seed: int, max_turns: int = 300) -> tuple[Board, GameRecord]:
+    """A seeded random game from ``board`` and its record."""
+    rng = random.Random(seed)
+    start = board.position()
+    for _ in range(max_turns):
+        if board.outcome() is not None:
+            break
+        board.play(rng.choice(board.legal_turns()))
+    return board, GameRecord.from_board(board, start, {"Seed": str(seed)})
+
+
+MODES = [
+    # (board maker, a step the records of these games must show)
+    (lambda start: Board(3, ["Apollo", "Athena", "Artemis"], start_player=start % 3), "#"),
+    (lambda start: Board(4, ["Apollo", "Athena", "Pan", "Atlas"], start_player=start % 4), "&"),
+    (lambda start: Board(2, fleece="Apollo", start_player=start % 2), "*"),
+    (lambda start: Board(2, ["Apollo", "Hecate"], start_player=0), "!"),
+    (lambda start: Board(2, ["Gaea", "Zeus"], start_player=start % 2), "~"),
+    (lambda start: Board(2, ["Tartarus", "Apollo"], start_player=0), "*"),
+]
+
+
+@pytest.mark.parametrize(("make", "mark"), MODES)
+def test_records_of_every_mode_replay_exactly(make: object, mark: str) -> None:
+    """A record holds the whole game of any mode: the start names the players, powers and
+    fleece, the turns keep eliminations (``#``), cancelled steps (``!``), setup marks
+    (``*c3``) and declined choices (``~``); both forms round-trip and replay to the same
+    position and result. (For four players, ``&`` is in the start position.)"""
+    assert callable(make)
+    found = False
+    for seed in range(12):
+        board, record = _random_record(make(seed), seed)
+        text = record.start + " " + " ".join(record.turns)
+        found = found or mark in text
+        for copy in (GameRecord.from_json(record.to_json()), GameRecord.from_text(record.to_text())):
+            assert copy == record
+            final = copy.replay()
+            assert final.position() == board.position()
+            assert final.outcome() == board.outcome()
+        if found:
+            break
+    assert found, f"no game showed {mark!r}"
+
+
+def test_records_of_three_players_name_the_winner() -> None:
+    board, record = _random_record(Board(3, ["Apollo", "Athena", "Artemis"]), 2)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner is not None
+    assert record.result == f"{outcome.winner + 1} won"
+    _, four_record = _random_record(Board(4, ["Apollo", "Athena", "Pan", "Atlas"]), 1)
+    assert four_record.result in ("1+3 won", "2+4 won")
+
+
+def test_resignations_of_every_player_count_replay() -> None:
+    """No turn shows a resignation: the Termination header and the result do, and
+    ``replay`` applies it (the team of a four-player resigner loses together)."""
+    four = Board(4, ["Apollo", "Athena", "Pan", "Atlas"])
+    four.play("@a1@a2")
+    four.play("@e5@e4")
+    four.resign(2)  # player 3: team 1+3 loses
+    record = GameRecord.from_board(four, Board(4, ["Apollo", "Athena", "Pan", "Atlas"]).position())
+    assert record.result == "2+4 won" and record.headers["Termination"] == "resignation"
+    board, movers = GameRecord.from_text(record.to_text()).play_back()
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winners == {1, 3}
+    assert movers == [0, 1, 0]  # the resignation is an undo entry of a team 1+3 player
+    three = Board(3, ["Apollo", "Athena", "Pan"])
+    for turn in ("@a1@a2", "@c1@c2", "@e1@e2"):
+        three.play(turn)
+    three.resign(1)
+    record = GameRecord.from_board(three, Board(3, ["Apollo", "Athena", "Pan"]).position())
+    replayed = record.replay().outcome()
+    assert replayed is not None and replayed.winners == {0, 2} and record.result == "1+3 won"
+    bad = GameRecord(record.turns, record.start, dict(record.headers), "2 won")
+    with pytest.raises(NotationError, match="nobody's resignation makes the result 2 won"):
+        bad.replay()
+
+
+HECATE_START = "00000/00000/00000/00000/00000 1 - - powers=Apollo,Hecate"
+
+
+def _hecate_game() -> tuple[Board, GameRecord]:
+    """Apollo (player 1) against Hecate, whose workers are on a secret map."""
+    board = Board.from_position(HECATE_START)
+    for turn in ("@a1@a2", "@c3@d4", "a1-b1^c1", "c3-c2^b2"):
+        board.play(turn)
+    return board, GameRecord.from_board(board, HECATE_START, {"Event": "test"})
+
+
+def test_export_for_hides_what_the_player_could_not_see() -> None:
+    """``export_for``: the opponent of Hecate gets her placement as ``@?@?`` and her turn
+    as its build alone (``?^b2``, SANTORINI.md §4 Hecate; view.py); she gets everything.
+    The copy reads back in both forms but cannot be replayed."""
+    board, record = _hecate_game()
+    mine = record.export_for(0)
+    assert mine.turns == ["@a1@a2", "@?@?", "a1-b1^c1", "?^b2"]
+    assert mine.start == HECATE_START.replace("- -", "- ?0")
+    assert mine.headers == {"Event": "test", "ExportedFor": "1"}
+    assert mine.redacted and not record.redacted
+    assert list(board.view(0).turns) == mine.turns
+    for copy in (GameRecord.from_json(mine.to_json()), GameRecord.from_text(mine.to_text())):
+        assert copy == mine
+    with pytest.raises(NotationError, match="player 1's view of a game in progress"):
+        mine.replay()
+    hers = record.export_for(1)
+    assert hers.turns == record.turns and hers.start == record.start and not hers.redacted
+    assert hers.headers["ExportedFor"] == "2"
+    with pytest.raises(SantoriniError, match="no player 3 in a 2-player game"):
+        record.export_for(2)
+
+
+def test_export_of_a_finished_game_is_complete() -> None:
+    """Once the game is over nothing is hidden: every player's export is the record."""
+    board, _ = _hecate_game()
+    board.resign(0)
+    over = GameRecord.from_board(board, HECATE_START)
+    for player in (0, 1):
+        copy = over.export_for(player)
+        assert copy.turns == over.turns and copy.start == over.start and not copy.redacted
+        assert copy.replay().outcome() == board.outcome()
+
+
+def test_export_hides_secret_setup_marks() -> None:
+    """Tartarus's Abyss and Moerae's Fate square are chosen in secret (``*?``)."""
+    tartarus = Board(2, ["Tartarus", "Apollo"])
+    for turn in ("@a1@a2", "@e5@e4", "*c3"):
+        tartarus.play(turn)
+    record = GameRecord.from_board(tartarus, Board(2, ["Tartarus", "Apollo"]).position())
+    assert record.export_for(1).turns == ["@a1@a2", "@e5@e4", "*?"]
+    assert record.export_for(0).turns == record.turns
+    moerae_start = Board(2, ["Moerae", "Pan"]).position()
+    moerae = Board.from_position(moerae_start)
+    placement = next(t for t in moerae.legal_turns() if "*" in format_turn(t))
+    moerae.play(placement)
+    copy = GameRecord.from_board(moerae, moerae_start).export_for(1)
+    assert copy.turns[0].endswith("*?") and copy.turns[0].count("@") == 3

@@ -1,8 +1,13 @@
 """A one-turn-deep opponent: the baseline every searching AI must beat.
 
 It wins at once when it can (climbing onto level 3, or leaving the opponent without a
-legal turn), never hands the opponent such an immediate win when some turn avoids it,
+legal turn), never hands the next player such an immediate win when some turn avoids it,
 and otherwise climbs as high as it can, with seeded random tie-breaks.
+
+It plays any number of players: "the opponent" is whoever moves next (in three-player
+games the player after that is not looked at: one turn deep means one reply), a win
+of the team counts as its own (four players), and it reads its workers through
+``board.workers[player]``, which team mates share.
 """
 
 from __future__ import annotations
@@ -10,23 +15,36 @@ from __future__ import annotations
 import random
 
 from ..santorini import Board, Turn, fastpath
+from ..santorini.rules import opponents_of
 from ..santorini.squares import NEIGHBORS
 from .base import legal_turns_or_raise
 from .placement import choose_placement, is_placement
 
 
 def opponent_can_win_now(board: Board) -> bool:
-    """Whether the player to move has a turn that wins at once: a climb onto level 3,
-    or a turn after which the next player cannot move (rule 2.2)."""
+    """Whether the player to move has a turn that wins at once (for them or their
+    team): a climb onto level 3 or a power's win, or a turn after which the next player
+    cannot move (rule 2.2; in a three-player game that player only leaves the game)."""
     if board.decided is not None:
         return False
     if board.plain and not board.turn and not board.placing:
         return _plain_win_now(board)
     mover = board.to_move
-    for turn in board.legal_turns():
+    turns = board.legal_turns()
+    # Wins by a step first: cheap to see (``decided``), and they make the costly search
+    # for a stalemated next player unnecessary.
+    for turn in turns:
         board.push_turn(turn)
-        outcome = board.outcome()
+        decided = board.decided
         board.pop()
+        if decided is not None and mover in decided.winners:
+            return True
+    for turn in turns:
+        board.push_turn(turn)
+        try:
+            outcome = board.outcome()
+        finally:
+            board.pop()
         if outcome is not None and mover in outcome.winners:
             return True
     return False
@@ -43,7 +61,7 @@ def _plain_win_now(board: Board) -> bool:
     # A stalemate: one turn occupies one square and builds on one more, so the other
     # player keeps a move if it can reach three different squares now.
     reachable = 0
-    for w in board.workers[1 - mover]:
+    for w in (w for other in opponents_of(board, mover) for w in board.workers[other]):
         for n in NEIGHBORS[w]:
             if not blocked >> n & 1 and height[n] <= height[w] + 1:
                 reachable |= 1 << n
@@ -103,4 +121,3 @@ class GreedyAI:
                 best = key
         assert best is not None
         return turns[best[2]]
-

@@ -118,24 +118,36 @@ def _signed(elo: float) -> str:
     return f"{elo:+.0f}"
 
 
+def sides_of(board: Board, player: int) -> frozenset[int]:
+    """The seats that play together with ``player``: just that seat, or the team of two
+    in four-player games (SANTORINI.md §6), who share their workers and their result."""
+    side = board.side_of(player)
+    return frozenset(p for p in range(board.n_players) if board.side_of(p) == side)
+
+
 def play_game(a: Engine, b: Engine, start: str, a_first: bool, max_turns: int) -> int | None:
     """Play one game; returns 0 if A won, 1 if B won, ``None`` for a draw by length.
 
-    Turns go through :meth:`Board.play`, so an AI returning an illegal turn fails
-    loudly instead of corrupting the game.
+    A plays the side to move at ``start`` when ``a_first``, else the other side; a side is
+    a player, or a team of two in four-player games. Turns go through
+    :meth:`Board.play`, so an AI returning an illegal turn fails loudly instead of
+    corrupting the game.
     """
     board = Board.from_position(start)
-    a_player = board.to_move if a_first else 1 - board.to_move
+    if board.n_sides != 2:
+        raise ValueError(f"a match is between two sides (2 players, or 4 in teams), not {board.n_players}")
+    first = sides_of(board, board.to_move)
+    a_seats = first if a_first else frozenset(range(board.n_players)) - first
     for _ in range(max_turns):
         outcome = board.outcome()
         if outcome is not None:
-            return 0 if a_player in outcome.winners else 1
-        engine = a if board.to_move == a_player else b
+            return 0 if outcome.winners & a_seats else 1
+        engine = a if board.to_move in a_seats else b
         board.play(engine.choose_turn(board))
     outcome = board.outcome()
     if outcome is None:
         return None
-    return 0 if a_player in outcome.winners else 1
+    return 0 if outcome.winners & a_seats else 1
 
 
 def run_match(
@@ -150,7 +162,9 @@ def run_match(
     """Play ``games`` games between fresh AIs from ``make_a`` and ``make_b``.
 
     Game ``i`` starts from ``openings[(i // 2) % len(openings)]`` with A moving first
-    when ``i`` is even. ``on_game(i, result_so_far)`` is called after each game.
+    when ``i`` is even. ``on_game(i, result_so_far)`` is called after each game. The
+    openings may be of any two-sided game: two players (with powers, or the Golden Fleece)
+    or four players in teams, where each AI plays both seats of its team.
     """
     if games < 1:
         raise ValueError(f"a match needs at least one game, not {games}")
@@ -168,4 +182,3 @@ def run_match(
         if on_game is not None:
             on_game(i, result)
     return result
-

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from aegean.santorini import Board, SantoriniError, StepKind, Turn, format_turn
 from aegean.santorini.powers import POWERS, banned_pairs, implemented, make_power, power_info
 from aegean.santorini.powers.texts import card_text
-from aegean.santorini.setup import allowed_start_players
+from aegean.santorini.setup import allowed_start_players, fleece_powers, incompatibility
 from aegean.santorini.steps import step_dome, step_kind, step_src
 
 #: Words that mean "no power" in ``--powers``.
@@ -37,18 +37,21 @@ def parse_powers(
     """The powers by seat from ``Apollo,Athena`` (``-`` or ``none`` for no power).
 
     Checks, in this order, so that the first problem is the one reported: the number of
-    names, unknown names (with a suggestion), a power taken twice, banned matchups (the
-    table says so even for powers not implemented yet), powers not implemented yet, and
-    that some seat can place first under the powers' setup rules.
+    names, unknown names (with a suggestion), a power taken twice, powers not marked for
+    the player count (heroes are for two players only; with 3 or 4 players every seat
+    needs a power, SANTORINI.md §6), banned matchups (the table says so even for powers
+    not implemented yet), powers not implemented yet, and that some seat can place first
+    under the powers' setup rules.
 
     >>> parse_powers("apollo, -")
     ['Apollo', None]
     """
     names = [part.strip() for part in text.split(",")]
     if len(names) != n_players:
+        none = "'-' for none" if n_players == 2 else "every player has one"
         raise PowerChoiceError(
             f"{option} needs one power per player ({n_players}), separated by commas, "
-            f"'-' for none; got {len(names)} in {text!r}"
+            f"{none}; got {len(names)} in {text!r}"
         )
     chosen: list[str | None] = []
     for name in names:
@@ -65,6 +68,15 @@ def parse_powers(
     for name in taken:
         if taken.count(name) > 1:
             raise PowerChoiceError(f"{option}: {name} is given twice; a power can be taken only once")
+    for name in taken:
+        problem = incompatibility(name, n_players)
+        if problem:
+            raise PowerChoiceError(f"{option}: {problem}")
+    if n_players > 2 and len(taken) < n_players:
+        raise PowerChoiceError(
+            f"{option}: in a {n_players}-player game every player has a power (SANTORINI.md §6); "
+            "'-' is for 2-player games"
+        )
     if not allow_banned:
         banned = banned_pairs()
         for i, a in enumerate(taken):
@@ -82,6 +94,30 @@ def parse_powers(
     if not start_players(chosen):
         raise PowerChoiceError(f"{option}: no player can place first with {', '.join(taken)} (RULINGS #6)")
     return chosen
+
+
+def parse_fleece(text: str, option: str = "--fleece") -> str:
+    """The Golden Fleece power named by ``text``: a known, implemented power with the
+    Golden Fleece mark (SANTORINI.md §5); a :class:`PowerChoiceError` says what is wrong.
+
+    >>> parse_fleece("apollo")
+    'Apollo'
+    """
+    name = text.strip()
+    try:
+        info = power_info(name)
+    except SantoriniError:
+        raise PowerChoiceError(f"{option}: {unknown_power(name)}") from None
+    if not info.golden_fleece:
+        hero = info.category == "hero"
+        what = "is a hero; heroes are never" if hero else "has no Golden Fleece mark, so it is not"
+        raise PowerChoiceError(
+            f"{option}: {info.name} {what} used in the Golden Fleece variant; choose one of "
+            f"{', '.join(fleece_powers())}"
+        )
+    if info.name not in implemented():
+        raise PowerChoiceError(f"{option}: {info.name} is not implemented yet")
+    return info.name
 
 
 def unknown_power(name: str) -> str:
@@ -120,8 +156,14 @@ def with_powers(position: str, powers: Sequence[str | None]) -> str:
 
 
 def powers_label(board: Board) -> str:
-    """``Apollo vs Athena`` (``no power`` for a seat without one)."""
-    return " vs ".join(p.name or "no power" for p in board.powers)
+    """``Apollo vs Athena`` (``no power`` for a seat without one; teams joined by ``+``;
+    ``Golden Fleece: Apollo`` for the variant)."""
+    if board.fleece is not None:
+        return f"Golden Fleece: {board.fleece.name}"
+    names = [p.name or "no power" for p in board.powers]
+    if board.n_players == 4:
+        return f"{names[0]}+{names[2]} vs {names[1]}+{names[3]}"
+    return " vs ".join(names)
 
 
 # ---------------------------------------------------------------------- the table
@@ -199,9 +241,12 @@ def turn_forms(board: Board) -> list[TurnForm]:
     if board.outcome() is not None or board.placing or board.turn:
         return []
     groups: dict[tuple[str, ...], list[Turn]] = {}
+    mover = board.to_move
     for turn in board.legal_turns():
         board.push_turn(turn)
-        wins = board.decided is not None
+        # Only the mover's wins: a turn that loses at once (into Tartarus's Abyss) stays
+        # a form like any other, so that the counts give no secret away.
+        wins = board.decided is not None and mover in board.decided.winners
         board.pop()
         if not wins:
             groups.setdefault(_kinds(turn), []).append(turn)

@@ -3,13 +3,21 @@
 Every square is a 7 × 2 block. Its background shows the level (dark green ground, then
 ever lighter stone for levels 1-3, blue for a dome) and its first line repeats the level
 as a digit, so the board also reads without colour (piped output, ``NO_COLOR``). Workers
-are coloured chips with their player's number; the squares of the last turn carry a mark
-(``·`` where a worker left, ``*`` where it arrived, ``^`` the build, ``@`` a placement).
+are coloured chips with their player's number (in four-player games, the team's: ``1+3``
+or ``2+4``, since team mates share their workers); the Golden Fleece Ram is a brown
+``RAM`` square; the squares of the last turn carry a mark (``·`` where a worker left,
+``*`` where it arrived, ``^`` the build, ``@`` a placement).
+
+What is drawn is a :class:`Scene`: the whole game, or what one player may see of it
+(:meth:`Board.view <aegean.santorini.board.Board.view>`), built from that player's
+observation alone, so that a hot-seat game never shows anyone another player's secrets.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from rich.color import Color
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -18,14 +26,17 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from aegean.santorini import Board, StepKind, Turn, format_turn
+from aegean.santorini import Board, NotationError, StepKind, Turn, format_turn, parse_turn
+from aegean.santorini.powers import Power
 from aegean.santorini.powers.texts import card_text
 from aegean.santorini.steps import step_dst, step_kind, step_src
+from aegean.santorini.view import UNKNOWN
 
 from .powers import card_heading
 
 CELL_WIDTH = 7
 FILES = "abcde"
+SQUARE_NAMES = [f + r for r in "12345" for f in FILES]
 
 #: Background of an open square by level, then the level digit's colour.
 LEVEL_STYLES: tuple[Style, ...] = (
@@ -35,6 +46,7 @@ LEVEL_STYLES: tuple[Style, ...] = (
     Style(color="black", bgcolor="#e4e4e4"),  # level 3
 )
 DOME_STYLE = Style(color="white", bgcolor="#1f4fc8", bold=True)
+RAM_STYLE = Style(color="white", bgcolor="#8b5a2b", bold=True)
 #: One chip style per player (up to four players).
 PLAYER_STYLES: tuple[Style, ...] = (
     Style(color="white", bgcolor="#c41e1e", bold=True),  # player 1: red
@@ -47,6 +59,142 @@ HIGHLIGHT = Color.parse("#ffd21f")  # the bar under the squares of the last turn
 MARK_STYLE = Style(color="#ffd21f", bold=True)
 MARK_STYLE_LIGHT = Style(color="#9a2a00", bold=True)  # readable on the light levels
 COORD_STYLE = Style(color="bright_black", bold=True)
+_SQUARE = re.compile(r"[a-e][1-5]")
+
+
+# ---------------------------------------------------------------------- the scene
+@dataclass
+class Scene:
+    """Everything the board drawing shows: the whole game, or one player's view of it."""
+
+    n_players: int
+    height: list[int]
+    domes: int
+    #: ``owner[s]``: the side (player, or team with four players) on ``s``, or -1.
+    owner: list[int]
+    powers: tuple[Power, ...]
+    fleece: Power | None
+    to_move: int
+    tokens: dict[str, str]
+    #: Whether the game is over (then the legend marks nobody as "to move").
+    over: bool
+    eliminated: frozenset[int] = frozenset()
+    #: The last turn as text, who played it, and the squares it touched.
+    last_turn: str | None = None
+    last_mover: int | None = None
+    marks: dict[int, str] = field(default_factory=dict)
+    #: Sides whose workers are hidden from the viewer, and how many (Hecate).
+    hidden_workers: dict[int, int] = field(default_factory=dict)
+    #: The player whose view this is, or ``None`` for the whole game.
+    viewer: int | None = None
+
+    @property
+    def ram(self) -> int | None:
+        square = self.tokens.get("ram")
+        return SQUARE_NAMES.index(square) if square in SQUARE_NAMES else None
+
+    def side_of(self, player: int) -> int:
+        return player % 2 if self.n_players == 4 else player
+
+
+def scene_of(board: Board, viewer: int | None = None) -> Scene:
+    """The scene of ``board``: the whole game, or — with a ``viewer`` who may not see
+    everything — what that player's observation shows, and nothing else."""
+    outcome = board.outcome()
+    last = board.history[-1] if board.history else None
+    mover = _last_mover(board)
+    if viewer is not None and outcome is None:
+        observation = board.view(viewer)
+        if observation.hidden:
+            return _observed_scene(board, observation.position, observation.turns, mover, viewer)
+    return Scene(
+        n_players=board.n_players,
+        height=list(board.height),
+        domes=board.domes,
+        owner=list(board.owner),
+        powers=board.powers,
+        fleece=board.fleece,
+        to_move=board.to_move,
+        tokens=dict(board.tokens),
+        over=outcome is not None,
+        eliminated=board.eliminated(),
+        last_turn=format_turn(last) if last else None,
+        last_mover=mover,
+        marks=turn_marks(last),
+        viewer=viewer,
+    )
+
+
+def _observed_scene(
+    board: Board, position: str, turns: Sequence[str], mover: int | None, viewer: int
+) -> Scene:
+    """A scene from an observation's text (``docs/notation.md``): ``?N`` worker fields
+    are hidden workers, ``key=?`` a hidden token value. Only the cards in play (public)
+    come from ``board``."""
+    fields = position.split()
+    height = [0] * 25
+    domes = 0
+    for i, rank_text in enumerate(fields[0].split("/")):
+        for file, ch in enumerate(rank_text):
+            square = (4 - i) * 5 + file
+            if ch in "ABCD":
+                height[square] = "ABCD".index(ch)
+                domes |= 1 << square
+            else:
+                height[square] = int(ch)
+    owner = [-1] * 25
+    hidden: dict[int, int] = {}
+    worker_fields = [f for f in fields[2:] if "=" not in f]
+    for side, text in enumerate(worker_fields[: board.n_sides]):
+        if text.startswith(UNKNOWN):
+            hidden[side] = int(text[1:] or 0)
+        elif text != "-":
+            for name in text.split(","):
+                owner[SQUARE_NAMES.index(name)] = side
+    tokens = {}
+    for text in fields[2 + len(worker_fields) :]:
+        key, _, value = text.partition("=")
+        if key not in ("powers", "fleece", "turn", "outcome"):
+            tokens[key] = value
+    last = turns[-1] if turns else None
+    return Scene(
+        n_players=board.n_players,
+        height=height,
+        domes=domes,
+        owner=owner,
+        powers=board.powers,
+        fleece=board.fleece,
+        to_move=int(fields[1]) - 1,
+        tokens=tokens,
+        over=False,
+        eliminated=board.eliminated(),
+        last_turn=last,
+        last_mover=mover,
+        marks=text_marks(last) if last else {},
+        hidden_workers=hidden,
+        viewer=viewer,
+    )
+
+
+def _last_mover(board: Board) -> int | None:
+    """Who played the last turn: the board's record of movers where it keeps one (the
+    two-player fast path does not), else the owner of the worker it moved or placed."""
+    if not board.history:
+        return None
+    if len(board.movers) == len(board.history):
+        return board.movers[-1]
+    turn = board.history[-1]
+    for step in turn:
+        kind = step_kind(step)
+        if kind in (StepKind.MOVE, StepKind.BUILD):
+            # After a move the worker stands on the destination.
+            square = step_dst(step) if kind is StepKind.MOVE else step_src(step)
+            owner = board.owner[square]
+            if owner >= 0:
+                return owner
+        elif kind is StepKind.PLACE and board.owner[step_dst(step)] >= 0:
+            return board.owner[step_dst(step)]
+    return None
 
 
 def turn_marks(turn: Turn | None) -> dict[int, str]:
@@ -66,14 +214,31 @@ def turn_marks(turn: Turn | None) -> dict[int, str]:
     return marks
 
 
-def _cell(board: Board, square: int, mark: str) -> Text:
+def text_marks(text: str) -> dict[int, str]:
+    """:func:`turn_marks` of a turn in notation, which may be a redacted one (``?^d4``):
+    then only the builds it shows are marked."""
+    try:
+        return turn_marks(parse_turn(text))
+    except NotationError:
+        found = re.findall(r"\^([a-e][1-5])", text)
+        return {SQUARE_NAMES.index(name): "^" for name in found}
+
+
+# ---------------------------------------------------------------------- the board
+def worker_label(scene: Scene, side: int) -> str:
+    """The number on a worker's chip: its player, or its team (``1+3``) with four."""
+    return f"{side + 1}+{side + 3}" if scene.n_players == 4 else str(side + 1)
+
+
+def _cell(scene: Scene, square: int, mark: str) -> Text:
     """The three lines of one square: level, worker, and a half-block edge that turns
     into a bright bar under the squares of the last turn."""
-    level = board.height[square]
-    dome = bool(board.domes >> square & 1)
-    style = DOME_STYLE if dome else LEVEL_STYLES[level]
+    level = scene.height[square]
+    dome = bool(scene.domes >> square & 1)
+    ram = dome and scene.ram == square
+    style = RAM_STYLE if ram else DOME_STYLE if dome else LEVEL_STYLES[level]
     top = Text(style=style)
-    label = f"D{level}" if dome else str(level)
+    label = "R" if ram else f"D{level}" if dome else str(level)
     top.append(f" {label}")
     pad = CELL_WIDTH - 1 - len(label) - (2 if mark else 0)
     top.append(" " * pad)
@@ -81,13 +246,17 @@ def _cell(board: Board, square: int, mark: str) -> Text:
         top.append(mark, MARK_STYLE_LIGHT if level >= 2 and not dome else MARK_STYLE)
         top.append(" ")
     bottom = Text(style=style)
-    owner = board.owner[square]
-    if dome:
+    owner = scene.owner[square]
+    if ram:
+        bottom.append("  RAM  ")
+    elif dome:
         bottom.append(" DOME  ")
     elif owner >= 0:
-        bottom.append("  ")
-        bottom.append(f" {owner + 1} ", PLAYER_STYLES[owner % len(PLAYER_STYLES)])
-        bottom.append("  ")
+        chip = f" {worker_label(scene, owner)} "
+        left = (CELL_WIDTH - len(chip)) // 2
+        bottom.append(" " * left)
+        bottom.append(chip, PLAYER_STYLES[owner % len(PLAYER_STYLES)])
+        bottom.append(" " * (CELL_WIDTH - len(chip) - left))
     else:
         bottom.append(" " * CELL_WIDTH)
     assert style.bgcolor is not None
@@ -95,9 +264,8 @@ def _cell(board: Board, square: int, mark: str) -> Text:
     return Text("\n").join([top, bottom, edge])
 
 
-def board_table(board: Board, last_turn: Turn | None = None) -> Table:
+def board_table(scene: Scene) -> Table:
     """The board as a grid with files a-e above and below and ranks 5-1 at both sides."""
-    marks = turn_marks(last_turn)
     grid = Table.grid(padding=(0, 1, 0, 0))
     grid.add_column(justify="right", style=COORD_STYLE)
     for _ in FILES:
@@ -106,7 +274,7 @@ def board_table(board: Board, last_turn: Turn | None = None) -> Table:
     files = [Text(f, justify="center", style=COORD_STYLE) for f in FILES]
     grid.add_row("", *files, "")
     for rank in range(4, -1, -1):
-        cells = [_cell(board, rank * 5 + file, marks.get(rank * 5 + file, "")) for file in range(5)]
+        cells = [_cell(scene, rank * 5 + file, scene.marks.get(rank * 5 + file, "")) for file in range(5)]
         label = f"\n{rank + 1}"
         grid.add_row(label, *cells, label)
     grid.add_row("", *files, "")
@@ -114,42 +282,54 @@ def board_table(board: Board, last_turn: Turn | None = None) -> Table:
 
 
 PLAIN_KEY = "(each square: level 0-3 or A-D for a dome, then the worker's player or '.')"
+PLAIN_KEY_TEAMS = "(each square: level 0-3 or A-D for a dome, then the worker's team (1: 1+3, 2: 2+4) or '.')"
+PLAIN_KEY_RAM = " R is the Ram."
 
 
-def plain_board(board: Board, last_turn: Turn | None = None, *, key: bool = True) -> Text:
+def plain_key(scene: Scene) -> str:
+    key = PLAIN_KEY_TEAMS if scene.n_players == 4 else PLAIN_KEY
+    return key + (PLAIN_KEY_RAM if scene.ram is not None else "")
+
+
+def plain_board(scene: Scene, *, key: bool = True) -> Text:
     """The board for consoles without colour: each square is its level (``A``-``D``: a
-    dome on level 0-3, as in positions), its worker's player or ``.``, and its mark;
-    ``key`` adds the line that says so."""
-    marks = turn_marks(last_turn)
+    dome on level 0-3, as in positions; ``R``: the Ram), its worker's player (team, with
+    four players) or ``.``, and its mark; ``key`` adds the line that says so."""
     files = "    " + "".join(f"{f:<4}" for f in FILES)
     lines = [files.rstrip()]
     for rank in range(4, -1, -1):
         cells = []
         for file in range(5):
             square = rank * 5 + file
-            level = ("ABCD" if board.domes >> square & 1 else "0123")[board.height[square]]
-            owner = board.owner[square]
-            cells.append(level + ("." if owner < 0 else str(owner + 1)) + marks.get(square, " "))
+            dome = scene.domes >> square & 1
+            level = (
+                "R" if dome and scene.ram == square else ("ABCD" if dome else "0123")[scene.height[square]]
+            )
+            owner = scene.owner[square]
+            cells.append(level + ("." if owner < 0 else str(owner + 1)) + scene.marks.get(square, " "))
         lines.append(f"{rank + 1}   " + " ".join(cells) + f"  {rank + 1}")
     lines.append(files.rstrip())
     if key:
-        lines.append(PLAIN_KEY)
+        lines.append(plain_key(scene))
     return Text("\n".join(lines))
+
+
+def _as_scene(board: Board | Scene) -> Scene:
+    return board if isinstance(board, Scene) else scene_of(board)
 
 
 class BoardView:
     """A board with its last turn marked: coloured squares on a colour console, plain
     text (still complete) on one without, such as a pipe or ``NO_COLOR``."""
 
-    def __init__(self, board: Board, last_turn: Turn | None = None) -> None:
-        self.board = board
-        self.last_turn = last_turn
+    def __init__(self, board: Board | Scene) -> None:
+        self.scene = _as_scene(board)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if console.color_system is None or console.no_color:
-            yield plain_board(self.board, self.last_turn)
+            yield plain_board(self.scene)
         else:
-            yield board_table(self.board, self.last_turn)
+            yield board_table(self.scene)
 
 
 #: The power cards go beside the board when they get at least this many columns there,
@@ -160,36 +340,55 @@ CARD_TEXT_WIDTH = 72
 CARD_GAP = 3
 
 
-def power_cards(board: Board) -> Table | None:
-    """The power card of every player who has one: name, epithet, category, the card
-    text, and the power's tokens (its state, as in the position); ``None`` without powers."""
-    if not any(p.name for p in board.powers):
+def _card_body(scene: Scene, power: Power, heading: str = "") -> Text:
+    body = Text()
+    body.append(heading + card_heading(power.name), Style(bold=True))
+    body.append("\n")
+    body.append(card_text(power.name))
+    tokens = power_tokens(scene, power.token)
+    if tokens:
+        body.append("\nstate: " + " ".join(tokens), Style(dim=True))
+    return body
+
+
+def power_cards(board: Board | Scene) -> Table | None:
+    """The power card of every player who has one (or the Golden Fleece card beside the
+    board): name, epithet, category, the card text, and the power's tokens (its state,
+    as in the position, secrets as ``?``); ``None`` without powers."""
+    scene = _as_scene(board)
+    named = [p for p in scene.powers if p.name]
+    if not named and scene.fleece is None:
         return None
     grid = Table.grid(padding=(0, 1, 0, 0))
     grid.add_column(no_wrap=True)
     grid.add_column(max_width=CARD_TEXT_WIDTH)
-    for player, power in enumerate(board.powers):
-        if not power.name:
-            grid.add_row(player_chip(player), Text("no power", Style(dim=True)))
-            continue
-        body = Text()
-        body.append(card_heading(power.name), Style(bold=True))
-        body.append("\n")
-        body.append(card_text(power.name))
-        tokens = power_tokens(board, power.token)
-        if tokens:
-            body.append("\nstate: " + " ".join(tokens), Style(dim=True))
-        grid.add_row(player_chip(player), body)
+    if scene.fleece is not None:
+        grid.add_row(Text("GF", style=RAM_STYLE), _card_body(scene, scene.fleece, "Golden Fleece: "))
+        return grid
+    for player, power in enumerate(scene.powers):
+        chip = player_chip(player, scene.n_players)
+        if player in scene.eliminated:
+            grid.add_row(chip, Text(f"{power.name or 'no power'} (out of the game)", Style(dim=True)))
+        elif not power.name:
+            grid.add_row(chip, Text("no power", Style(dim=True)))
+        else:
+            grid.add_row(chip, _card_body(scene, power))
     return grid
 
 
-def power_tokens(board: Board, owner: str | None) -> list[str]:
+def power_tokens(board: Board | Scene, owner: str | None) -> list[str]:
     """The tokens ``key=value`` of the power whose token is ``owner`` (``None``: the
-    tokens no power in play owns, such as the core's ``removed``)."""
-    owners = {p.token for p in board.powers if p.name}
+    tokens no power in play owns, such as the core's ``removed`` and ``out``, and the
+    Golden Fleece's ``ram``). The Ram and its holders have a legend line of their own."""
+    scene = _as_scene(board)
+    owners = {p.token for p in scene.powers if p.name}
+    if scene.fleece is not None:
+        owners.add(scene.fleece.token)
     found = []
-    for key, value in sorted(board.tokens.items()):
+    for key, value in sorted(scene.tokens.items()):
         prefix = key.partition(".")[0]
+        if owner is None and prefix == "ram" and scene.fleece is not None:
+            continue
         if (prefix == owner) if owner is not None else prefix not in owners:
             found.append(f"{key}={value}")
     return found
@@ -199,18 +398,14 @@ class BoardWithCards:
     """The board, with the power cards beside it on a wide console and under it on a
     narrow one (the cards alone need about 40 columns to read well)."""
 
-    def __init__(self, board: Board, last_turn: Turn | None = None) -> None:
-        self.board = board
-        self.last_turn = last_turn
+    def __init__(self, board: Board | Scene) -> None:
+        self.scene = _as_scene(board)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         plain = console.color_system is None or console.no_color
-        cards = power_cards(self.board)
-        view: RenderableType = (
-            plain_board(self.board, self.last_turn, key=cards is None)
-            if plain
-            else board_table(self.board, self.last_turn)
-        )
+        scene = self.scene
+        cards = power_cards(scene)
+        view: RenderableType = plain_board(scene, key=cards is None) if plain else board_table(scene)
         if cards is None:
             yield view
             return
@@ -222,69 +417,84 @@ class BoardWithCards:
             layout.add_row(view, cards)
             yield layout
             if plain:
-                yield Text(PLAIN_KEY)
+                yield Text(plain_key(scene))
         else:
             if plain:
-                view = Group(view, Text(PLAIN_KEY))
+                view = Group(view, Text(plain_key(scene)))
             yield view
             yield Text()
             yield cards
             yield Text()
 
 
-def player_chip(player: int) -> Text:
-    return Text.assemble((f" {player + 1} ", PLAYER_STYLES[player % len(PLAYER_STYLES)]))
+def player_chip(player: int, n_players: int = 2) -> Text:
+    """A player's number on their colour (a team's colour, with four players)."""
+    side = player % 2 if n_players == 4 else player
+    return Text.assemble((f" {player + 1} ", PLAYER_STYLES[side % len(PLAYER_STYLES)]))
 
 
-def legend(board: Board, names: Sequence[str], last_turn: Turn | None = None) -> Text:
-    """The lines under the board: who is who, whose turn it is, the last turn."""
+def player_colour(player: int, n_players: int = 2) -> str:
+    return PLAYER_COLOURS[(player % 2 if n_players == 4 else player) % 4]
+
+
+def legend(scene: Scene, names: Sequence[str]) -> Text:
+    """The lines under the board: who is who (teams, players out of the game, hidden
+    workers), whose turn it is, the last turn, the Golden Fleece and other tokens."""
     text = Text()
+    n = scene.n_players
+    if n == 4:
+        text.append("Team 1+3 (red) against Team 2+4 (yellow): team mates share the workers of their colour.")
+        text.append("\n")
     for player, name in enumerate(names):
-        text.append_text(player_chip(player))
-        text.append(f" player {player + 1} ({PLAYER_COLOURS[player % 4]}): {name}")
-        power = board.powers[player].name
+        text.append_text(player_chip(player, n))
+        team = f", team {scene.side_of(player) + 1}+{scene.side_of(player) + 3}" if n == 4 else ""
+        text.append(f" player {player + 1} ({player_colour(player, n)}{team}): {name}")
+        power = scene.powers[player].name
         if power:
             text.append(f" — {power}", Style(bold=True))
-        if player == board.to_move and board.outcome() is None:
+        if player in scene.eliminated:
+            text.append("  out of the game", Style(bold=True, dim=True))
+        elif player == scene.to_move and not scene.over:
             text.append("  ← to move", Style(bold=True))
+        if scene.side_of(player) in scene.hidden_workers and player < (2 if n == 4 else n):
+            count = scene.hidden_workers[scene.side_of(player)]
+            text.append(f"  ({count} worker{'s' if count != 1 else ''} on a secret map)", Style(dim=True))
         text.append("\n")
-    if last_turn:
-        mover = _mover_of_last_turn(board)
-        who = f"player {mover + 1}" if mover is not None else "last turn"
+    if scene.fleece is not None:
+        text.append(f"Golden Fleece: {scene.fleece.name}", Style(bold=True))
+        ram = scene.ram
+        if ram is None:
+            text.append(" — the Ram is not on the board yet", Style(dim=True))
+        else:
+            holders = scene.tokens.get("ram.holders", "-")
+            held = "nobody" if holders == "-" else " and ".join(f"player {p}" for p in holders.split(","))
+            text.append(f" — the Ram on {SQUARE_NAMES[ram]}; held this turn by {held}", Style(dim=True))
+        text.append("\n")
+    if scene.last_turn:
+        who = f"player {scene.last_mover + 1}" if scene.last_mover is not None else "last turn"
         text.append(f"Last turn ({who}): ", Style(dim=True))
-        text.append(format_turn(last_turn), Style(bold=True))
+        text.append(scene.last_turn, Style(bold=True))
         text.append("   · from  * to  ^ build  @ placed", Style(dim=True))
         text.append("\n")
-    other = power_tokens(board, None)
+    other = power_tokens(scene, None)
     if other:
         text.append("Tokens: " + " ".join(other), Style(dim=True))
+        text.append("\n")
+    if scene.hidden_workers or any(value == UNKNOWN for value in scene.tokens.values()):
+        viewer = scene.viewer + 1 if scene.viewer is not None else "?"
+        text.append(f"(Player {viewer}'s view: '?' is hidden from you until the game ends.)", Style(dim=True))
         text.append("\n")
     text.rstrip()
     return text
 
 
-def _mover_of_last_turn(board: Board) -> int | None:
-    """Who played the last turn in the history: the owner of the worker it moved or placed."""
-    if not board.history:
-        return None
-    turn = board.history[-1]
-    for step in turn:
-        kind = step_kind(step)
-        if kind in (StepKind.MOVE, StepKind.BUILD):
-            # After a move the worker stands on the destination.
-            square = step_dst(step) if kind is StepKind.MOVE else step_src(step)
-            owner = board.owner[square]
-            if owner >= 0:
-                return owner
-        elif kind is StepKind.PLACE and board.owner[step_dst(step)] >= 0:
-            return board.owner[step_dst(step)]
-    return None
-
-
-def render_board(board: Board, names: Sequence[str] | None = None) -> RenderableType:
+def render_board(
+    board: Board | Scene, names: Sequence[str] | None = None, *, viewer: int | None = None
+) -> RenderableType:
     """The board with its legend (and the power cards in a game with powers); the last
-    turn of the board's history is highlighted."""
-    last = board.history[-1] if board.history else None
+    turn of the board's history is highlighted. With a ``viewer``, only what that
+    player may see (:func:`scene_of`)."""
+    scene = board if isinstance(board, Scene) else scene_of(board, viewer)
     if names is None:
-        names = [f"player {p + 1}" for p in range(board.n_players)]
-    return Group(BoardWithCards(board, last), legend(board, names, last))
+        names = [f"player {p + 1}" for p in range(scene.n_players)]
+    return Group(BoardWithCards(scene), legend(scene, names))

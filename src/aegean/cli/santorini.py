@@ -35,18 +35,29 @@ from aegean.santorini import (
     perft,
     perft_bulk,
 )
+from aegean.santorini.rules import in_setup_turn
+from aegean.santorini.steps import OUT
 
+from .modes import (
+    GOLDEN_FLEECE,
+    GameMode,
+    parse_players,
+    parse_seat,
+    parse_seats,
+    parse_variant,
+    resolve_mode,
+    seat_names,
+)
 from .powers import (
     PowerChoiceError,
     card_heading,
-    new_board,
     parse_powers,
     power_rows,
     unknown_power,
     with_powers,
 )
 from .render import render_board
-from .selfplay import SelfplayResult, run_selfplay
+from .selfplay import SelfplayResult, run_selfplay, save_games
 from .session import (
     GameLoop,
     GameSession,
@@ -55,6 +66,7 @@ from .session import (
     read_record,
     replay_record,
     terminal_reader,
+    write_record,
 )
 from .setup import SetupDialog, SetupLeft
 
@@ -102,6 +114,8 @@ def command_boundary(func: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(141) from None
         except CliError as error:
             message, code = str(error), error.code
+        except PowerChoiceError as error:  # a bad --powers, --players, --fleece, --human … value
+            message, code = str(error), 2
         except SantoriniError as error:
             message, code = str(error), 1
         except OSError as error:
@@ -195,8 +209,28 @@ def powers_option(text: str | None, allow_banned: bool) -> list[str | None] | No
 
 
 POWERS_HELP = (
-    "God powers by seat, comma-separated: player 1's, then player 2's; '-' for none "
-    "(e.g. Apollo,Athena or Pan,-). See 'aegean santorini powers'."
+    "God powers by seat, comma-separated: player 1's, then player 2's (3's, 4's); '-' for none, "
+    "with 2 players only (e.g. Apollo,Athena or Pan,-). With 3 or 4 players every power must be "
+    "marked for that count, heroes never; left out, they are drawn at random. "
+    "See 'aegean santorini powers'."
+)
+PLAYERS_HELP = (
+    "2, 3 or 4 players. Three play each for themselves: a player who cannot move and build "
+    "leaves the game (#) and the last one standing wins. Four play in teams, players 1+3 "
+    "against 2+4, team mates sharing two workers (SANTORINI.md §6)."
+)
+VARIANT_HELP = (
+    "standard, or golden-fleece: nobody has a power of their own; one power with the Golden "
+    "Fleece mark lies beside the board, and whoever has a worker next to the Ram at the start "
+    "of a turn holds it for that turn (2 players, SANTORINI.md §5)."
+)
+FLEECE_HELP = (
+    "The Golden Fleece power (implies --variant golden-fleece), e.g. Apollo; 'random' or left "
+    "out: drawn at random among the marked powers."
+)
+EXPORT_HELP = (
+    "Write player N's copy of the record instead of the whole game: what that player could not "
+    "see (Hecate's workers, the Abyss, the Fate square) is written '?' until the game is over."
 )
 ALLOW_BANNED_HELP = "Allow a matchup of powers that POWERS.csv bans."
 
@@ -267,17 +301,39 @@ def show(
     position: Annotated[
         str, typer.Argument(metavar="POSITION", help="A position (see 'legal').")
     ] = START_POSITION,
+    view: Annotated[
+        str | None,
+        typer.Option(
+            metavar="N",
+            help="Draw only what player N may see (other players' secrets as '?'), as 'play' shows it.",
+        ),
+    ] = None,
 ) -> None:
-    """Draw a position as a board."""
+    """Draw a position as a board (any number of players; teams, the Ram, tokens shown)."""
     board = parse_board(position)
+    viewer = None if view is None else parse_seat(view, board.n_players, "--view")
     console = Console(highlight=False)
-    console.print(render_board(board))
+    console.print(render_board(board, viewer=viewer))
     outcome = board.outcome()
     if outcome is not None:
         console.print(f"Game over: {outcome.result(board.n_players)}, {describe_outcome(board, outcome)}.")
+        return
+    observation = board.view(viewer) if viewer is not None else None
+    if observation is not None and observation.hidden:
+        console.print(
+            f"Player {observation.player + 1}'s view: {observation.position}", markup=False, soft_wrap=True
+        )
+    action = (
+        "place its workers" if board.placing else "make a setup choice" if in_setup_turn(board) else "move"
+    )
+    if observation is not None and observation.hidden and viewer != board.to_move:
+        console.print(f"Player {board.to_move + 1} to {action}.")  # its options could give a secret away
+        return
+    turns = board.legal_turns()
+    if turns == [(OUT,)]:
+        console.print(f"Player {board.to_move + 1} cannot move and build: they leave the game (#).")
     else:
-        action = "place its workers" if board.placing else "move"
-        console.print(f"Player {board.to_move + 1} to {action}: {len(board.legal_turns())} legal turns.")
+        console.print(f"Player {board.to_move + 1} to {action}: {len(turns)} legal turns.")
 
 
 @app.command()
@@ -286,16 +342,34 @@ def replay(
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="A game record (JSON or text form, as 'play' saves them).")
     ],
+    export_for: Annotated[str | None, typer.Option("--export-for", metavar="N", help=EXPORT_HELP)] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="OUT",
+            help="Also write the record (player N's copy with --export-for) to OUT "
+            "(JSON for .json, else text).",
+        ),
+    ] = None,
 ) -> None:
     """Replay a game record, checking every turn; print its turns, the final board and the result."""
     record = read_record(file)
     board, _ = replay_record(record)
     console = Console(highlight=False)
-    turns = [f"{i}. {turn}" for i, turn in enumerate(record.turns, 1)]
-    console.print(f"Start: {record.start}")
+    viewer = None if export_for is None else parse_seat(export_for, board.n_players, "--export-for")
+    shown = record if viewer is None else record.export_for(viewer)
+    if save is not None:
+        write_record(shown, save)
+    if viewer is not None:
+        whose = f"Player {viewer + 1}'s view" + (
+            " (complete: the game is over)" if not shown.redacted else ""
+        )
+        console.print(f"{whose}.", markup=False)
+    turns = [f"{i}. {turn}" for i, turn in enumerate(shown.turns, 1)]
+    console.print(f"Start: {shown.start}", markup=False, soft_wrap=True)
     if turns:
-        console.print(" ".join(turns), soft_wrap=False)
-    console.print(render_board(board))
+        console.print(" ".join(turns), soft_wrap=False, markup=False)
+    console.print(render_board(board, viewer=viewer))
     outcome = board.outcome()
     if outcome is not None:
         result = outcome.result(board.n_players)
@@ -306,25 +380,56 @@ def replay(
         console.print(
             f"Result: {record.result} (the game is not finished; player {board.to_move + 1} to move)."
         )
-    console.print(f"Final position: {board.position()}", markup=False)
+    final = board.position() if viewer is None else board.view(viewer).position
+    console.print(f"Final position: {final}", markup=False, soft_wrap=True)
+    if save is not None:
+        console.print(f"Saved the record to {save}.", markup=False, soft_wrap=True)
+
+
+SEATS_HELP = (
+    "Seats played by people at this terminal, comma-separated (e.g. 1, or 1,3, or all); the AI "
+    "plays the others. People in several seats pass the screen (hot-seat); when a card hides "
+    "something (Hecate, Tartarus, Moerae) the screen is cleared and each sees only their own view."
+)
+
+
+def _position_players(position: str) -> int:
+    """How many worker fields a position text has (its player count), at least 2."""
+    return max(2, len([field for field in position.split()[2:] if "=" not in field]))
 
 
 @app.command()
 @command_boundary
 def play(
     opponent: Annotated[
-        str, typer.Option(metavar="ai|human", help="The AI, or another person at this terminal.")
-    ] = "ai",
+        str | None,
+        typer.Option(
+            metavar="ai|human",
+            help="Shorthand: the AI (default) or other people at this terminal in the other seats.",
+        ),
+    ] = None,
     side: Annotated[
-        str, typer.Option(metavar="1|2", help="The player you are: player 1 places and moves first.")
-    ] = "1",
+        str | None,
+        typer.Option(metavar="N", help="Shorthand: the player you are (default 1); player 1 places first."),
+    ] = None,
+    human: Annotated[str | None, typer.Option("--human", metavar="SEATS", help=SEATS_HELP)] = None,
+    ai: Annotated[
+        str | None,
+        typer.Option(
+            "--ai", metavar="SEATS", help="Seats played by the AI (e.g. 2,3 or all); people play the others."
+        ),
+    ] = None,
+    players: Annotated[str | None, typer.Option(metavar="2|3|4", help=PLAYERS_HELP)] = None,
     level: Annotated[str, typer.Option(metavar="LEVEL", help=LEVEL_HELP)] = "default",
     seconds: Annotated[
         str | None,
         typer.Option("--time", metavar="SECONDS", help="Thinking time per AI turn (default: the level's)."),
     ] = None,
     seed: Annotated[
-        str | None, typer.Option(metavar="N", help="Seed for the AI's random choices (repeatable games).")
+        str | None,
+        typer.Option(
+            metavar="N", help="Seed for the AI's random choices and random powers (repeatable games)."
+        ),
     ] = None,
     load: Annotated[Path | None, typer.Option(metavar="FILE", help="Go on from a saved game record.")] = None,
     position: Annotated[
@@ -332,83 +437,149 @@ def play(
         typer.Option(metavar="POSITION", help="Start from this position instead of the empty board."),
     ] = None,
     powers: Annotated[str | None, typer.Option(metavar="NAMES", help=POWERS_HELP)] = None,
+    variant: Annotated[str | None, typer.Option(metavar="NAME", help=VARIANT_HELP)] = None,
+    fleece: Annotated[str | None, typer.Option(metavar="NAME", help=FLEECE_HELP)] = None,
     allow_banned: Annotated[bool, typer.Option("--allow-banned", help=ALLOW_BANNED_HELP)] = False,
     setup: Annotated[
         bool,
         typer.Option(
             "--setup",
             help="Choose the god powers first, as the rules say (SANTORINI.md 3.1): the Challenger "
-            "picks two, the other player chooses one, the Challenger names the start player.",
+            "picks one per player, the others choose one each, the Challenger names the start "
+            "player. With --variant golden-fleece: the Challenger picks the power beside the board.",
         ),
     ] = False,
     challenger: Annotated[
-        str, typer.Option(metavar="1|2", help="With --setup: the player who is the Challenger.")
-    ] = "1",
+        str | None,
+        typer.Option(metavar="N", help="With --setup: the player who is the Challenger (default 1)."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            metavar="FILE",
+            help="Write the game's record to FILE when you leave (JSON for .json, else the text form).",
+        ),
+    ] = None,
+    export_for: Annotated[str | None, typer.Option("--export-for", metavar="N", help=EXPORT_HELP)] = None,
 ) -> None:
-    """Play a game at the terminal against the AI or another person (type help at the prompt)."""
+    """Play a game at the terminal against the AI or other people (type help at the prompt).
+
+    Seats: by default you are player 1 and the AI plays the others; --human or --ai say
+    who plays which seat (--side and --opponent are shorthands for one person against
+    the AI, or people only). With 3 or 4 players and no --powers, the powers are drawn
+    at random (--seed repeats them); --setup lets the players choose.
+    """
     if setup:
-        for given, option in ((powers, "--powers"), (load, "--load"), (position, "--position")):
+        for given, option in (
+            (powers, "--powers"),
+            (load, "--load"),
+            (position, "--position"),
+            (fleece, "--fleece"),
+        ):
             if given is not None:
                 fail(f"--setup cannot be combined with {option}: the setup chooses the powers of a new game")
-    elif challenger != "1":
+    elif challenger is not None:
         fail("--challenger only makes sense with --setup")
-    if challenger not in ("1", "2"):
-        fail(f"--challenger must be 1 or 2, not {challenger!r}")
-    chosen = powers_option(powers, allow_banned and not setup)
-    if chosen is not None and load is not None:
-        fail("--powers cannot be combined with --load: the saved game already names its powers")
-    opponent = opponent.strip().lower()
-    if opponent not in ("ai", "human"):
-        fail(f"--opponent must be 'ai' or 'human', not {opponent!r}")
-    if side not in ("1", "2"):
-        fail(f"--side must be 1 or 2, not {side!r}")
+    if export_for is not None and save is None:
+        fail("--export-for says whose copy --save FILE writes: add --save FILE")
     if load is not None and position is not None:
         fail("use either --load or --position, not both")
+    for given, option in (
+        (players, "--players"),
+        (variant, "--variant"),
+        (fleece, "--fleece"),
+        (powers, "--powers"),
+    ):
+        if given is not None and load is not None:
+            fail(f"{option} cannot be combined with --load: the saved game already says how it is played")
     level = check_level(level)
     time_per_move = parse_seconds(seconds)
     rng_seed = parse_seed(seed)
-    human = int(side) - 1
-    hint = engine_factory(level, None if rng_seed is None else rng_seed + 1, time_per_move)
-    seats: list[Seat]
-    if opponent == "human":
-        seats = [Seat("human"), Seat("human")]
-    else:
-        ai = engine_factory(level, rng_seed, time_per_move)()
-        seats = [Seat("you"), Seat(f"AI {level_name(level)}", ai)]
-        if human == 1:
-            seats.reverse()
     console = Console(highlight=False)
-    read_line = terminal_reader(console)
+    record = None
+    movers: list[int] = []
+    board: Board | None = None
+    mode: GameMode | None = None
+    fleece_setup = False
     if load is not None:
         record = read_record(load)
         board, movers = replay_record(record)
-        session = GameSession(seats, board, start=record.start, movers=movers, hint_engine=hint)
-    else:
-        if position is not None:
-            if chosen is not None:
-                try:
-                    position = with_powers(position, chosen)
-                except PowerChoiceError as error:
-                    fail(str(error))
-            board = parse_board(position)
-        elif setup:
-            dialog = SetupDialog(
-                [seat.name for seat in seats],
-                [seat.engine is not None for seat in seats],
-                console,
-                read_line,
-                challenger=int(challenger) - 1,
-                rng=random.Random(rng_seed),
-                allow_banned=allow_banned,
+        n_players = board.n_players
+    elif position is not None:
+        if variant is not None or fleece is not None:
+            fail(
+                "--position names its own variant: write fleece=NAME in the position, not --variant/--fleece"
             )
+        n_players = _position_players(position)
+        if powers is not None:
+            chosen = parse_powers(powers, n_players, allow_banned=allow_banned)
             try:
-                board = dialog.run()
-            except SetupLeft as left:
-                raise typer.Exit(left.status) from None
+                position = with_powers(position, chosen)
+            except PowerChoiceError as error:
+                fail(str(error))
+        elif allow_banned:
+            fail("--allow-banned only makes sense with --powers")
+        board = parse_board(position)
+        wanted = parse_players(players)
+        if wanted is not None and wanted != board.n_players:
+            fail(f"--players {wanted} does not fit the position, which has {board.n_players} players")
+        n_players = board.n_players
+    elif setup:
+        n_players = parse_players(players) or 2
+        fleece_setup = parse_variant(variant) == GOLDEN_FLEECE
+        if fleece_setup and n_players != 2:
+            fail(f"the Golden Fleece variant is for 2 players, not {n_players} (SANTORINI.md §5)")
+    else:
+        mode = resolve_mode(
+            players, powers, variant, fleece, allow_banned=allow_banned, rng=random.Random(rng_seed)
+        )
+        n_players = mode.n_players
+        board = mode.board()
+    humans = parse_seats(n_players, human=human, ai=ai, side=side, opponent=opponent)
+    first_challenger = 0 if challenger is None else parse_seat(challenger, n_players, "--challenger")
+    export_player = None if export_for is None else parse_seat(export_for, n_players, "--export-for")
+    make_ai_seat = engine_factory(level, rng_seed, time_per_move)
+    names = seat_names(humans, f"AI {level_name(level)}")
+    seats = [
+        Seat(name) if person else Seat(name, make_ai_seat())
+        for name, person in zip(names, humans, strict=True)
+    ]
+    hint = engine_factory(level, None if rng_seed is None else rng_seed + 1, time_per_move)
+    read_line = terminal_reader(console)
+    if board is None:
+        dialog = SetupDialog(
+            names,
+            [not person for person in humans],
+            console,
+            read_line,
+            challenger=first_challenger,
+            rng=random.Random(rng_seed),
+            allow_banned=allow_banned,
+            fleece=fleece_setup,
+        )
+        try:
+            board = dialog.run()
+        except SetupLeft as left:
+            raise typer.Exit(left.status) from None
+    if mode is not None and mode.drawn:
+        if mode.fleece is not None:
+            console.print(f"Golden Fleece power drawn at random: {mode.fleece} (choose one with --fleece).")
         else:
-            board = new_board(chosen, allow_banned=allow_banned) if chosen is not None else Board()
-        session = GameSession(seats, board, hint_engine=hint)
+            drawn = ", ".join(f"player {seat + 1} {name}" for seat, name in enumerate(mode.powers))
+            console.print(f"Powers drawn at random: {drawn} (choose them with --powers or --setup).")
+    session = GameSession(
+        seats,
+        board,
+        start=record.start if record is not None else None,
+        movers=movers,
+        hint_engine=hint,
+        rng=random.Random(rng_seed),
+    )
     status = GameLoop(session, console, read_line).run()
+    if save is not None:
+        form = session.save(save, export_for=export_player)
+        whose = "the game" if export_player is None else f"player {export_player + 1}'s view of the game"
+        console.print(Text(f"Saved {whose} to {save} ({form} record)."), soft_wrap=True)
     if status:
         raise typer.Exit(status)
 
@@ -423,6 +594,13 @@ def match(
         str | None, typer.Option("--time", metavar="SECONDS", help="Thinking time per turn.")
     ] = None,
     seed: Annotated[str | None, typer.Option(metavar="N", help="Seed for the AIs' random choices.")] = None,
+    players: Annotated[
+        str | None,
+        typer.Option(
+            metavar="2|4",
+            help="2 players, or 4 in two teams (1+3 against 2+4): each AI then plays both seats of its team.",
+        ),
+    ] = None,
     powers: Annotated[
         str | None,
         typer.Option(
@@ -431,14 +609,20 @@ def match(
             "so each AI plays each power equally often.",
         ),
     ] = None,
+    variant: Annotated[str | None, typer.Option(metavar="NAME", help=VARIANT_HELP)] = None,
+    fleece: Annotated[str | None, typer.Option(metavar="NAME", help=FLEECE_HELP)] = None,
     allow_banned: Annotated[bool, typer.Option("--allow-banned", help=ALLOW_BANNED_HELP)] = False,
 ) -> None:
     """Play AI A against AI B from the fixed opening suite; print score, 95% interval and Elo."""
-    chosen = powers_option(powers, allow_banned)
     n = parse_int(games, "--games", 1, MAX_GAMES)
     a, b = check_level(a, "--a"), check_level(b, "--b")
     time_per_move = parse_seconds(seconds)
     rng_seed = parse_seed(seed)
+    if parse_players(players) == 3:
+        fail("a match is between two sides: use --players 2, or 4 (two teams); selfplay plays 3 players")
+    mode = resolve_mode(
+        players, powers, variant, fleece, allow_banned=allow_banned, rng=random.Random(rng_seed)
+    )
     make_a = engine_factory(a, rng_seed, time_per_move)
     make_b = engine_factory(b, None if rng_seed is None else rng_seed + 1, time_per_move)
     name_a, name_b = f"A ({level_name(a)})", f"B ({level_name(b)})"
@@ -459,21 +643,32 @@ def match(
                 description=f"{name_a} {partial.wins_a} - {partial.wins_b} {name_b}",
             )
 
-        openings = OPENINGS if chosen is None else openings_with_powers(chosen, allow_banned)
+        openings = openings_for(mode)
         result = run_match(make_a, make_b, n, openings=openings, on_game=on_game)
-    if chosen is not None:
-        typer.echo("Powers: " + ", ".join(f"player {i + 1} {p or 'none'}" for i, p in enumerate(chosen)))
+    if mode.fleece is not None:
+        typer.echo(f"Golden Fleece: {mode.fleece}")
+    elif any(mode.powers):
+        drawn = " (drawn at random)" if mode.drawn else ""
+        typer.echo(
+            "Powers: " + ", ".join(f"player {i + 1} {p or 'none'}" for i, p in enumerate(mode.powers)) + drawn
+        )
+    if mode.n_players == 4:
+        typer.echo("Teams: players 1+3 against 2+4; each AI plays both seats of its team.")
     typer.echo(result.summary(name_a, name_b))
 
 
-def openings_with_powers(powers: list[str | None], allow_banned: bool) -> list[str]:
-    """The opening suite placed under the powers' own placement rules: each opening's
-    first worker field is placed by the seat that places first, the second by the other.
-    Openings the powers forbid (Eros places on the edges…) are left out; if none is left,
-    games start from the empty board and the AIs place the workers themselves."""
+def openings_for(mode: GameMode) -> list[str]:
+    """The opening suite for a game mode: placed under the powers' own placement rules.
+    Each opening's first worker field is placed by the seat that places first, the second
+    by the next (in four-player games these place their teams' workers). In the Golden
+    Fleece variant the games start before the Ram is put down (the first placer's AI puts
+    it). Openings the powers forbid (Eros places on the edges…) are left out; if none is
+    left, games start from the empty board and the AIs place the workers themselves."""
+    if mode.n_players == 2 and mode.fleece is None and not any(mode.powers):
+        return list(OPENINGS)
     found = []
     for opening in OPENINGS:
-        board = new_board(powers, allow_banned=allow_banned)
+        board = mode.board()
         first, second = opening.split()[2:4]
         try:
             for field in (first, second):
@@ -481,7 +676,12 @@ def openings_with_powers(powers: list[str | None], allow_banned: bool) -> list[s
         except SantoriniError:
             continue
         found.append(board.position())
-    return found or [new_board(powers, allow_banned=allow_banned).position()]
+    return found or [mode.board().position()]
+
+
+def openings_with_powers(powers: list[str | None], allow_banned: bool) -> list[str]:
+    """:func:`openings_for` a two-player game with these powers by seat."""
+    return openings_for(GameMode(len(powers), tuple(powers), allow_banned=allow_banned))
 
 
 # ---------------------------------------------------------------------- powers
@@ -553,13 +753,16 @@ def _names(value: object) -> list[str]:
 @app.command()
 @command_boundary
 def selfplay(
-    powers: Annotated[str, typer.Option(metavar="NAMES", help=POWERS_HELP)] = "-,-",
+    powers: Annotated[str | None, typer.Option(metavar="NAMES", help=POWERS_HELP)] = None,
+    players: Annotated[str | None, typer.Option(metavar="2|3|4", help=PLAYERS_HELP)] = None,
+    variant: Annotated[str | None, typer.Option(metavar="NAME", help=VARIANT_HELP)] = None,
+    fleece: Annotated[str | None, typer.Option(metavar="NAME", help=FLEECE_HELP)] = None,
     games: Annotated[str, typer.Option(metavar="N", help="Number of games.")] = "10",
     ai: Annotated[
         str,
         typer.Option(
-            metavar="LEVEL[,LEVEL]",
-            help="The AI of both seats, or one per seat separated by a comma. " + LEVEL_HELP,
+            metavar="LEVEL[,LEVEL…]",
+            help="The AI of every seat, or one per seat separated by commas. " + LEVEL_HELP,
         ),
     ] = "random",
     seed: Annotated[str | None, typer.Option(metavar="N", help="Seed for repeatable games.")] = None,
@@ -570,26 +773,37 @@ def selfplay(
         str, typer.Option(metavar="N", help="Stop a game after N turns of play (it counts as unfinished).")
     ] = "300",
     allow_banned: Annotated[bool, typer.Option("--allow-banned", help=ALLOW_BANNED_HELP)] = False,
+    save: Annotated[
+        Path | None,
+        typer.Option(metavar="DIR", help="Write each game's record to DIR (game-001.json, …)."),
+    ] = None,
+    export_for: Annotated[str | None, typer.Option("--export-for", metavar="N", help=EXPORT_HELP)] = None,
 ) -> None:
-    """Play whole games between two AIs with the given powers, from the empty board, and
-    print the wins per side, the mean length and any game stopped by the turn cap."""
-    chosen = powers_option(powers, allow_banned)
-    assert chosen is not None
+    """Play whole games between AIs with the given powers (or the Golden Fleece), from the
+    empty board, and print the wins per seat, the mean length and any game stopped by the
+    turn cap. Two players by default; --players 3 or 4 (teams 1+3 and 2+4)."""
     n = parse_int(games, "--games", 1, MAX_GAMES)
     cap = parse_int(max_turns, "--max-turns", 1, 10_000)
+    rng_seed = parse_seed(seed)
+    mode = resolve_mode(
+        players, powers, variant, fleece, allow_banned=allow_banned, rng=random.Random(rng_seed)
+    )
+    if export_for is not None and save is None:
+        fail("--export-for says whose copies --save DIR writes: add --save DIR")
+    export_player = None if export_for is None else parse_seat(export_for, mode.n_players, "--export-for")
+    seats = mode.n_players
     specs = [part.strip() for part in ai.split(",")]
     if len(specs) == 1:
-        specs *= 2
-    if len(specs) != 2:
-        fail(f"--ai takes one AI for both seats or one per seat (2), not {len(specs)}: {ai!r}")
+        specs *= seats
+    if len(specs) != seats:
+        fail(f"--ai takes one AI for every seat or one per seat ({seats}), not {len(specs)}: {ai!r}")
     specs = [check_level(spec, "--ai") for spec in specs]
     time_per_move = parse_seconds(seconds)
-    rng_seed = parse_seed(seed)
     factories = [
         engine_factory(spec, None if rng_seed is None else rng_seed + seat, time_per_move)
         for seat, spec in enumerate(specs)
     ]
-    label = " vs ".join(p or "no power" for p in chosen)
+    label = mode.label
     progress = Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -601,13 +815,19 @@ def selfplay(
         task = progress.add_task(label, total=n)
 
         def on_game(partial: SelfplayResult) -> None:
-            wins = partial.wins
-            progress.update(task, completed=len(partial.games), description=f"{label}: {wins[0]} - {wins[1]}")
+            wins = " - ".join(str(w) for w in partial.wins)
+            progress.update(task, completed=len(partial.games), description=f"{label}: {wins}")
 
-        result = run_selfplay(
-            chosen, lambda: [make() for make in factories], n, max_turns=cap, on_game=on_game
-        )
+        result = run_selfplay(mode, lambda: [make() for make in factories], n, max_turns=cap, on_game=on_game)
     seed_text = f", seed {rng_seed}" if rng_seed is not None else ""
     typer.echo(f"selfplay {label}: {n} game{'s' if n != 1 else ''}{seed_text}")
+    if mode.drawn:
+        typer.echo("(drawn at random: choose with --powers or --fleece)")
+    if mode.n_players == 4:
+        typer.echo("teams: players 1+3 against 2+4 (a team's win counts for both)")
     for line in result.summary_lines([level_name(spec) for spec in specs]):
         typer.echo(line)
+    if save is not None:
+        written = save_games(result, save, export_player)
+        whose = "" if export_player is None else f" (player {export_player + 1}'s copies)"
+        typer.echo(f"saved {len(written)} record{'s' if len(written) != 1 else ''} to {save}{whose}")

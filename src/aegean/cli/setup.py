@@ -1,7 +1,10 @@
 """``aegean santorini play --setup``: the god-power setup of SANTORINI.md §3.1 at the
-terminal, before the game. The Challenger picks as many powers as players, the others
-choose in turn, the Challenger keeps the last one and names the start player. A seat
-played by the AI decides at random (seeded), so a game with ``--seed`` repeats.
+terminal, before the game. The Challenger picks as many powers as players (each marked
+for the player count: 3 or 4 players, §6), the others choose in turn, the Challenger
+keeps the last one and names the start player. In the Golden Fleece variant (§5) the
+Challenger picks the one marked power that lies beside the board and names the player
+who places first. A seat played by the AI decides at random (seeded), so a game with
+``--seed`` repeats.
 
 The rules themselves live in :class:`aegean.santorini.setup.PowerSetup`; this module only
 asks, shows and re-asks, so that every bad answer gets one line and another try.
@@ -18,7 +21,7 @@ from rich.text import Text
 
 from aegean.santorini import Board, SantoriniError
 from aegean.santorini.powers import banned_pairs, implemented, make_power, power_info
-from aegean.santorini.setup import PowerSetup, allowed_start_players, compatible
+from aegean.santorini.setup import PowerSetup, allowed_start_players, compatible, fleece_powers
 
 from .powers import card_heading, unknown_power
 from .render import player_chip
@@ -51,9 +54,10 @@ def some_start_player(names: Sequence[str]) -> bool:
     )
 
 
-def resolve_pick(text: str, n_players: int, pool: Sequence[str]) -> list[str]:
+def resolve_pick(text: str, n_players: int, pool: Sequence[str], *, fleece: bool = False) -> list[str]:
     """The names typed at the pick prompt (any case, comma-separated; card numbers too),
-    checked against what can be offered. Raises :class:`SantoriniError` with the message."""
+    checked against what can be offered (``fleece``: the one Golden Fleece power). Raises
+    :class:`SantoriniError` with the message."""
     parts = [part.strip() for part in text.split(",") if part.strip()]
     by_index = {str(power_info(name).index): name for name in pool}
     names = []
@@ -67,7 +71,17 @@ def resolve_pick(text: str, n_players: int, pool: Sequence[str]) -> list[str]:
             raise SantoriniError(unknown_power(part)) from None
         if name not in implemented():
             raise SantoriniError(f"{name} is not implemented yet; pick from the list")
+        if name not in pool:
+            why = "has no Golden Fleece mark" if fleece else f"cannot be used with {n_players} players"
+            raise SantoriniError(f"{name} {why}; pick from the list")
         names.append(name)
+    if fleece:
+        if len(names) != 1:
+            example = pool[0] if pool else "Apollo"
+            raise SantoriniError(
+                f"pick 1 power with the Golden Fleece mark (e.g. {example}), not {len(names)}"
+            )
+        return names
     if len(names) != n_players:
         raise SantoriniError(
             f"pick {n_players} powers, one per player, separated by commas (e.g. "
@@ -89,14 +103,18 @@ class SetupDialog:
         challenger: int = 0,
         rng: random.Random | None = None,
         allow_banned: bool = False,
+        fleece: bool = False,
     ) -> None:
         self.names = list(names)
         self.ai_seats = list(ai_seats)
         self.console = console
         self.read_line = read_line
         self.rng = rng or random.Random()
-        self.setup = PowerSetup(len(self.names), challenger=challenger, allow_banned=allow_banned)
-        self.pool = offered_powers(len(self.names))
+        self.setup = PowerSetup(
+            len(self.names), challenger=challenger, allow_banned=allow_banned, fleece=fleece
+        )
+        self.fleece = fleece
+        self.pool = fleece_powers() if fleece else offered_powers(len(self.names))
 
     # ------------------------------------------------------------------ output
     def info(self, message: str, style: str = "") -> None:
@@ -109,12 +127,14 @@ class SetupDialog:
         return f"player {seat + 1} ({self.names[seat]})"
 
     def show_pool(self) -> None:
-        self.info(f"Powers on offer ({len(self.pool)} implemented):")
+        what = "Golden Fleece powers" if self.fleece else "Powers"
+        count = f"{len(self.pool)} implemented" + ("" if self.fleece else f", for {len(self.names)} players")
+        self.info(f"{what} on offer ({count}):")
         for name in self.pool:
             self.info(f"  {power_info(name).index:>2}  {card_heading(name)}")
 
     def ask(self, seat: int, question: str) -> str:
-        prompt = player_chip(seat)
+        prompt = player_chip(seat, len(self.names))
         prompt.append(f" player {seat + 1}, {question}> ", style="bold")
         line = self.read_line(prompt)
         if line is None:
@@ -140,18 +160,26 @@ class SetupDialog:
         setup = self.setup
         n = setup.n_players
         challenger = setup.challenger
-        self.info(f"God-power setup: {self.who(challenger)} is the Challenger.", "bold")
+        kind = "Golden Fleece setup" if self.fleece else "God-power setup"
+        self.info(f"{kind}: {self.who(challenger)} is the Challenger.", "bold")
+        if n == 4:
+            self.info("Teams: players 1 and 3 against players 2 and 4.")
         self.show_pool()
         if self.ai_seats[challenger]:
             names = self.ai_pick()
             setup.pick(names)
             self.info(f"{self.who(challenger)} picks {', '.join(names)}.")
         else:
+            question = (
+                "pick the power beside the board (one name)"
+                if self.fleece
+                else f"pick {n} powers (names, comma-separated)"
+            )
             while True:
-                answer = self.ask(challenger, f"pick {n} powers (names, comma-separated)")
+                answer = self.ask(challenger, question)
                 try:
-                    names = resolve_pick(answer, n, self.pool)
-                    if not some_start_player(names):
+                    names = resolve_pick(answer, n, self.pool, fleece=self.fleece)
+                    if not self.fleece and not some_start_player(names):
                         raise SantoriniError(
                             f"no start player would be allowed with {', '.join(names)} (RULINGS #6)"
                         )
@@ -180,7 +208,8 @@ class SetupDialog:
                     except SantoriniError as error:
                         self.error(str(error))
             self.info(f"{self.who(chooser)} chooses {name}.")
-        self.info(f"{self.who(challenger)} gets {setup.chosen[challenger]}.")
+        if not self.fleece:
+            self.info(f"{self.who(challenger)} gets {setup.chosen[challenger]}.")
         allowed = setup.allowed_start_players()
         if self.ai_seats[challenger]:
             start = self.rng.choice(allowed)
@@ -198,13 +227,21 @@ class SetupDialog:
                 except SantoriniError as error:
                     self.error(str(error))
             start = int(text) - 1
-        self.info(f"{self.who(challenger)} names player {start + 1} to start.")
+        if self.fleece:
+            self.info(
+                f"{self.who(challenger)} names player {start + 1} to start: they place first and put "
+                "the Ram; the other player takes the first turn."
+            )
+        else:
+            self.info(f"{self.who(challenger)} names player {start + 1} to start.")
         return setup.board()
 
     def ai_pick(self) -> list[str]:
         """A random compatible pick, without banned matchups (unless allowed) and with a
         start player under every way of handing the powers out."""
         n = self.setup.n_players
+        if self.fleece:
+            return [self.rng.choice(self.pool)]
         banned = banned_pairs()
         for _ in range(1000):
             names = self.rng.sample(self.pool, n)

@@ -15,6 +15,19 @@ Text form::
 Turns are numbered one by one (not in rounds), since powers can give a player
 extra turns. The last token is the result: ``1-0``, ``0-1``, ``N won`` or ``*``
 (unfinished).
+
+A record holds the whole game: the start position names the players, their powers and
+the Golden Fleece (``fleece=``), and the turns keep every step the engine writes, such as
+a player leaving a three-player game (``#``), a step cancelled by a hidden worker
+(``b2-c3!``), a setup mark (``*c3``) or a declined choice (``~``). A resignation, which
+no turn shows, is the ``Termination`` header with the result; :meth:`GameRecord.replay`
+applies it.
+
+A record of a game with hidden information (Hecate's workers, Tartarus's Abyss, Moerae's
+Fate square) holds the secrets; :meth:`GameRecord.export_for` gives one player's copy,
+with what that player could not see written ``?`` (:mod:`aegean.santorini.view`) until
+the game is over, when the export is complete. Such a redacted record reads back but
+cannot be replayed.
 """
 
 from __future__ import annotations
@@ -24,8 +37,11 @@ import re
 from dataclasses import dataclass, field
 
 from .board import Board
-from .errors import IllegalTurnError, NotationError
+from .errors import IllegalTurnError, NotationError, SantoriniError
 from .notation import format_turn, parse_turn
+from .outcome import Termination
+from .rules import opponents_of
+from .view import UNKNOWN, redact_turn, redacted_position
 
 START = "00000/00000/00000/00000/00000 1 - -"
 _HEADER = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]')
@@ -33,6 +49,8 @@ _FORMAT_VERSION = 1
 _UNESCAPE = re.compile(r"\\(u[0-9a-f]{4}|U[0-9a-f]{8}|.)")
 _KEY = re.compile(r"\w+")
 _RESULT = re.compile(r"1-0|0-1|[1-4](\+[1-4])* won|\*")
+#: Header of an exported record: the player (1-based) whose view it is.
+EXPORTED_FOR = "ExportedFor"
 
 
 @dataclass
@@ -129,7 +147,7 @@ class GameRecord:
             if line.startswith("["):
                 match = _HEADER.fullmatch(line)
                 if match is None:
-                    raise NotationError(f"bad record line {number}: expected [Key \"value\"], found {line!r}")
+                    raise NotationError(f'bad record line {number}: expected [Key "value"], found {line!r}')
                 headers[match.group(1)] = _unescape(match.group(2))
             elif line:
                 body_lines.append(line)
@@ -166,15 +184,89 @@ class GameRecord:
         return cls(turns, start, headers, result)
 
     # ------------------------------------------------------------------ replay
+    @property
+    def redacted(self) -> bool:
+        """Whether this is one player's view with hidden information left out (``?``)."""
+        return UNKNOWN in self.start or any(UNKNOWN in turn for turn in self.turns)
+
     def replay(self) -> Board:
-        """Play the record from its start, checking each turn; returns the final board."""
+        """Play the record from its start, checking each turn (and applying a recorded
+        resignation at the end); returns the final board."""
+        return self.play_back()[0]
+
+    def play_back(self) -> tuple[Board, list[int]]:
+        """:meth:`replay`, also returning who made each entry of the board's undo stack
+        (each turn, then the resignation if there is one), so that the game can go on
+        and be taken back."""
+        if self.redacted:
+            who = self.headers.get(EXPORTED_FOR, "one player")
+            whose = f"player {who}'s" if who.isdigit() else f"{who}'s"
+            raise NotationError(
+                f"this record is {whose} view of a game in progress: what that player could "
+                "not see is written '?', so it cannot be replayed"
+            )
         board = Board.from_position(self.start)
+        movers: list[int] = []
         for number, turn in enumerate(self.turns, 1):
+            mover = board.to_move
             try:
                 board.play(turn)
             except IllegalTurnError as error:
                 raise IllegalTurnError(f"turn {number}: {error}", error.legal) from None
-        return board
+            except NotationError as error:
+                raise NotationError(f"turn {number}: {error}") from None
+            movers.append(mover)
+        resigned = self._resigned(board)
+        if resigned is not None:
+            board.resign(resigned)
+            movers.append(resigned)
+        return board, movers
+
+    def _resigned(self, board: Board) -> int | None:
+        """The player whose resignation the headers record, if the turns left the game
+        open; ``None`` when there is none."""
+        if board.outcome() is not None or self.headers.get("Termination") != Termination.RESIGNATION.value:
+            return None
+        winners = winners_of(self.result, board.n_players)
+        if not winners:
+            return None
+        out = board.eliminated()
+        for player in range(board.n_players):
+            if player not in winners and player not in out and opponents_of(board, player) == winners:
+                return player
+        raise NotationError(f"bad record: nobody's resignation makes the result {self.result}")
+
+    # ------------------------------------------------------------------ views
+    def export_for(self, player: int) -> GameRecord:
+        """``player``'s copy of the game (0-based): the record as that player saw it, with
+        every fact hidden from them written ``?`` (Hecate's workers and moves, the Abyss,
+        the Fate square), as :meth:`Board.view <aegean.santorini.board.Board.view>` shows
+        them. Once the game is over nothing is hidden: the export is the whole record.
+        The header ``ExportedFor`` names the player."""
+        board, _ = self.play_back()
+        if not 0 <= player < board.n_players:
+            raise SantoriniError(f"no player {player + 1} in a {board.n_players}-player game")
+        headers = {**self.headers, EXPORTED_FOR: str(player + 1)}
+        observation = board.view(player)
+        if not observation.hidden:
+            return GameRecord(list(self.turns), self.start, headers, self.result)
+        start_board = Board.from_position(self.start)
+        turns = list(observation.turns)
+        already_taken = len(start_board.turn)
+        if turns and already_taken:  # the record starts in the middle of its first turn
+            turns[0] = redact_turn(board, board.history[0][already_taken:], board.movers[0], player)
+        return GameRecord(turns, redacted_position(start_board, player), headers, self.result)
+
+
+def winners_of(result: str, n_players: int) -> frozenset[int]:
+    """The players (0-based) a result token names as winners; none for ``*``."""
+    if result == "1-0":
+        return frozenset({0})
+    if result == "0-1":
+        return frozenset({1})
+    if result.endswith(" won"):
+        return frozenset(int(p) - 1 for p in result[:-4].split("+") if int(p) <= n_players)
+    return frozenset()
 
 
 def _check_result(result: str) -> None:
@@ -183,9 +275,11 @@ def _check_result(result: str) -> None:
 
 
 def _check_turn(number: int, text: str) -> None:
-    """Raise NotationError naming turn ``number`` if ``text`` is not turn notation."""
+    """Raise NotationError naming turn ``number`` if ``text`` is not turn notation. A
+    player's redacted view writes hidden squares as ``?`` (``@?``, ``*?``, ``?^d4``):
+    those read as any square."""
     try:
-        parse_turn(text)
+        parse_turn(text.replace(UNKNOWN, "a1") if UNKNOWN in text else text)
     except NotationError as error:
         raise NotationError(f"bad record turn {number}: {error}") from None
 

@@ -1,5 +1,7 @@
 """God-power setup (SANTORINI.md §3.1): the Challenger picks, the others choose, the
-Challenger names the start player.
+Challenger names the start player. Also the setups of the other modes: three players,
+four players in two teams (§6: players 1+3 against 2+4) and the Golden Fleece variant
+(§5: one marked power beside the board, two players).
 
 >>> setup = PowerSetup(2, challenger=0)
 >>> setup.pick(["Apollo", "Athena"])
@@ -10,6 +12,13 @@ Challenger names the start player.
 >>> setup.name_start_player(1)
 >>> setup.board().position()
 '00000/00000/00000/00000/00000 2 - - powers=Apollo,Athena'
+>>> fleece = PowerSetup(2, fleece=True)
+>>> fleece.pick(["Apollo"])
+>>> fleece.phase
+'start'
+>>> fleece.name_start_player(0)
+>>> fleece.board().position()
+'00000/00000/00000/00000/00000 1 - - fleece=Apollo'
 """
 
 from __future__ import annotations
@@ -33,14 +42,55 @@ def compatible(name: str, n_players: int) -> bool:
     return True
 
 
+def incompatibility(name: str, n_players: int) -> str | None:
+    """Why the power cannot be used with ``n_players`` players, or ``None`` if it can.
+    Heroes are for two players only; some gods are not marked for 3 or 4 (§6)."""
+    if compatible(name, n_players):
+        return None
+    info = power_info(name)
+    if info.category == "hero":
+        return f"{info.name} is a hero, and heroes are for 2-player games only"
+    return f"{info.name} cannot be used in a {n_players}-player game (POWERS.csv)"
+
+
+def fleece_powers() -> list[str]:
+    """The implemented powers with the Golden Fleece mark, in card order (§5)."""
+    return [name for name in implemented() if power_info(name).golden_fleece]
+
+
+def check_fleece(name: str) -> str:
+    """The card name of a power that may lie beside the board in the Golden Fleece
+    variant; a clear :class:`SantoriniError` otherwise (unmarked, a hero, unknown)."""
+    info = power_info(name)
+    if not info.golden_fleece:
+        why = (
+            "is a hero: heroes are never used in the Golden Fleece variant"
+            if info.category == "hero"
+            else "has no Golden Fleece mark"
+        )
+        raise SantoriniError(f"{info.name} {why}; choose a marked power ({', '.join(fleece_powers())})")
+    if info.name not in implemented():
+        raise SantoriniError(f"{info.name} is not implemented yet")
+    return info.name
+
+
+def placers(n_players: int, start: int) -> list[int]:
+    """The seats that place workers, in order, when ``start`` places first: everyone
+    clockwise; with four players only the first player of each team (§6, RULINGS #10)."""
+    count = 2 if n_players == 4 else n_players
+    return [(start + k) % n_players for k in range(count)]
+
+
 def allowed_start_players(powers: Sequence[Power]) -> list[int]:
     """Seats that may start (place first) with these powers by seat: a power that places
-    first must start, and one that places last must sit just before the start player
-    (RULINGS #6)."""
+    first must be the first placer, one that places last must be the last placer
+    (RULINGS #6) — with four players the placers are the start player and the next one,
+    who place their teams' workers."""
     n = len(powers)
     allowed = []
     for start in range(n):
-        first, last = start, (start - 1) % n
+        order = placers(n, start)
+        first, last = order[0], order[-1]
         if all(
             (p.placement_order >= 0 or seat == first) and (p.placement_order <= 0 or seat == last)
             for seat, p in enumerate(powers)
@@ -49,26 +99,74 @@ def allowed_start_players(powers: Sequence[Power]) -> list[int]:
     return allowed
 
 
+def team_label(board: Board, player: int) -> str:
+    """``"Team 1+3"`` for a four-player seat, ``""`` otherwise (the teams of §6)."""
+    if board.n_players != 4:
+        return ""
+    side = board.side_of(player)
+    return f"Team {side + 1}+{side + 3}"
+
+
+def check_powers(names: Sequence[str | None], n_players: int, *, allow_banned: bool = False) -> None:
+    """Raise a clear :class:`SantoriniError` unless these powers by seat can make a game of
+    ``n_players``: one per player, none twice, every one marked for the player count (and
+    none missing: powers are mandatory with 3 or 4 players, §6), no banned matchup."""
+    if len(names) != n_players:
+        raise SantoriniError(f"{len(names)} powers given for {n_players} players: give one per player")
+    taken = [power_info(name).name for name in names if name not in (None, "", "-")]
+    if n_players > 2 and len(taken) != n_players:
+        raise SantoriniError(f"in a {n_players}-player game every player has a power (SANTORINI.md §6)")
+    if len(set(taken)) != len(taken):
+        raise SantoriniError("each power can be taken only once")
+    for name in taken:
+        problem = incompatibility(name, n_players)
+        if problem:
+            raise SantoriniError(problem)
+    if not allow_banned:
+        for i, a in enumerate(taken):
+            for b in taken[i + 1 :]:
+                if frozenset((a, b)) in banned_pairs():
+                    raise SantoriniError(f"{a} and {b} are a banned matchup")
+
+
 @dataclass
 class PowerSetup:
     """The setup steps in order: :meth:`pick`, :meth:`choose` (each seat clockwise from the
-    Challenger's left; the Challenger keeps the last power), :meth:`name_start_player`."""
+    Challenger's left; the Challenger keeps the last power), :meth:`name_start_player`.
+
+    With ``fleece`` (the Golden Fleece variant, two players) the Challenger picks the one
+    marked power that lies beside the board, nobody chooses, and the Challenger names the
+    player who places first (and later puts the Ram)."""
 
     n_players: int
     challenger: int = 0
     allow_banned: bool = False
+    fleece: bool = False
     offered: list[str] = field(default_factory=list)
     chosen: dict[int, str] = field(default_factory=dict)
     start_player: int | None = None
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.n_players <= 4:
+            raise SantoriniError(f"a game has 2 to 4 players, not {self.n_players}")
+        if not 0 <= self.challenger < self.n_players:
+            raise SantoriniError(f"the Challenger must be player 1 to {self.n_players}")
+        if self.fleece and self.n_players != 2:
+            raise SantoriniError("the Golden Fleece variant is for 2 players (SANTORINI.md §5)")
 
     @property
     def phase(self) -> str:
         """``pick``, ``choose``, ``start`` or ``done``."""
         if not self.offered:
             return "pick"
-        if len(self.chosen) < self.n_players:
+        if not self.fleece and len(self.chosen) < self.n_players:
             return "choose"
         return "start" if self.start_player is None else "done"
+
+    @property
+    def picks(self) -> int:
+        """How many powers the Challenger picks: one per player, or the one fleece power."""
+        return 1 if self.fleece else self.n_players
 
     @property
     def chooser(self) -> int | None:
@@ -85,26 +183,32 @@ class PowerSetup:
 
     @property
     def powers(self) -> list[str]:
-        """The powers by seat, once everyone has one."""
+        """The powers by seat, once everyone has one (none in the Golden Fleece variant)."""
+        if self.fleece:
+            return []
         return [self.chosen[seat] for seat in range(self.n_players)]
+
+    @property
+    def fleece_power(self) -> str | None:
+        """The power beside the board in the Golden Fleece variant, once picked."""
+        return self.offered[0] if self.fleece and self.offered else None
 
     def pick(self, names: Sequence[str]) -> None:
         """The Challenger picks as many powers as players, all compatible with the player
-        count, none banned against another unless ``allow_banned``."""
+        count, none banned against another unless ``allow_banned`` (or, for the Golden
+        Fleece, one marked power)."""
         self._expect("pick")
         resolved = [make_power(name).name for name in names]
+        if self.fleece:
+            if len(resolved) != 1:
+                raise SantoriniError(f"pick 1 power with the Golden Fleece mark, not {len(resolved)}")
+            self.offered = [check_fleece(resolved[0])]
+            return
         if len(resolved) != self.n_players:
             raise SantoriniError(f"pick {self.n_players} powers, one per player, not {len(resolved)}")
         if len(set(resolved)) != len(resolved):
             raise SantoriniError("each power can be picked only once")
-        for name in resolved:
-            if not compatible(name, self.n_players):
-                raise SantoriniError(f"{name} cannot be used in a {self.n_players}-player game")
-        if not self.allow_banned:
-            for i, a in enumerate(resolved):
-                for b in resolved[i + 1 :]:
-                    if frozenset((a, b)) in banned_pairs():
-                        raise SantoriniError(f"{a} and {b} are a banned matchup")
+        check_powers(resolved, self.n_players, allow_banned=self.allow_banned)
         self.offered = resolved
 
     def choose(self, name: str) -> None:
@@ -121,6 +225,8 @@ class PowerSetup:
             self.chosen[self.challenger] = self.remaining[0]
 
     def allowed_start_players(self) -> list[int]:
+        if self.fleece:
+            return list(range(self.n_players))  # the power belongs to nobody at setup
         return allowed_start_players([make_power(name) for name in self.powers])
 
     def name_start_player(self, seat: int) -> None:
@@ -135,6 +241,8 @@ class PowerSetup:
         """The empty board for the game this setup has made."""
         self._expect("done")
         assert self.start_player is not None
+        if self.fleece:
+            return Board(self.n_players, fleece=self.fleece_power, start_player=self.start_player)
         return Board(
             self.n_players, self.powers, allow_banned=self.allow_banned, start_player=self.start_player
         )
@@ -144,6 +252,23 @@ class PowerSetup:
             raise SantoriniError(f"setup is in its {self.phase} phase, not {phase}")
 
 
+def random_powers(n_players: int, rng: random.Random, *, allow_banned: bool = False) -> list[str]:
+    """A random set of implemented powers for ``n_players`` players: all marked for the
+    player count, no banned matchup (unless allowed), and some seat allowed to start."""
+    pool = [name for name in implemented() if compatible(name, n_players)]
+    banned = banned_pairs()
+    if len(pool) >= n_players:
+        for _ in range(1000):
+            names = rng.sample(pool, n_players)
+            if not allow_banned and any(
+                frozenset((a, b)) in banned for i, a in enumerate(names) for b in names[i + 1 :]
+            ):
+                continue
+            if allowed_start_players([make_power(name) for name in names]):
+                return names
+    raise SantoriniError(f"not enough implemented powers for a {n_players}-player game")
+
+
 def quick_setup(
     n_players: int = 2,
     powers: Sequence[str | None] | None = None,
@@ -151,29 +276,36 @@ def quick_setup(
     rng: random.Random | None = None,
     allow_banned: bool = False,
     start_player: int | None = None,
+    fleece: str | bool | None = None,
 ) -> Board:
-    """A game without the ceremony: the given powers by seat (``None``/``"-"`` for none),
-    or a random compatible, unbanned set of implemented powers; a random allowed start
-    player unless one is given."""
+    """A game without the ceremony: the given powers by seat (``None``/``"-"`` for none,
+    two players only), or a random compatible, unbanned set of implemented powers; a
+    random allowed start player unless one is given.
+
+    ``fleece`` makes a Golden Fleece game (two players, no powers of their own): the name
+    of the marked power, or ``True`` for a random one."""
     rng = rng or random.Random()
+    if not 2 <= n_players <= 4:
+        raise SantoriniError(f"a game has 2 to 4 players, not {n_players}")
+    if fleece is not None and fleece is not False:
+        if n_players != 2:
+            raise SantoriniError("the Golden Fleece variant is for 2 players (SANTORINI.md §5)")
+        if powers is not None and any(p not in (None, "", "-") for p in powers):
+            raise SantoriniError("in the Golden Fleece variant nobody has a power of their own")
+        name = rng.choice(fleece_powers()) if fleece is True else check_fleece(str(fleece))
+        if start_player is None:
+            start_player = rng.randrange(n_players)
+        return Board(n_players, fleece=name, start_player=start_player)
     if powers is None:
-        pool = [name for name in implemented() if compatible(name, n_players)]
-        for _ in range(1000):
-            names = rng.sample(pool, n_players) if len(pool) >= n_players else []
-            if names and (
-                allow_banned
-                or not any(
-                    frozenset((a, b)) in banned_pairs() for i, a in enumerate(names) for b in names[i + 1 :]
-                )
-            ):
-                break
-        else:
-            raise SantoriniError(f"not enough implemented powers for a {n_players}-player game")
-        powers = names
+        powers = random_powers(n_players, rng, allow_banned=allow_banned)
+    else:
+        check_powers(powers, n_players, allow_banned=allow_banned)
     seats = [make_power(p) for p in powers]
+    allowed = allowed_start_players(seats)
     if start_player is None:
-        allowed = allowed_start_players(seats)
         if not allowed:
             raise SantoriniError("these powers cannot all place first or last: no start player fits")
         start_player = rng.choice(allowed)
+    elif not 0 <= start_player < n_players:
+        raise SantoriniError(f"the start player must be player 1 to {n_players}")
     return Board(n_players, seats, allow_banned=allow_banned, start_player=start_player)
