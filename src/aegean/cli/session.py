@@ -144,7 +144,7 @@ def pending_choice(board: Board) -> tuple[int, list[Step]] | None:
     (The engine's own test, so that the two never disagree.)"""
     if board.decided is not None:
         return None
-    found = rules._interjection(board)
+    found = rules.interjection(board)
     return None if found is None else (found[0], found[2])
 
 

@@ -313,7 +313,7 @@ class Board:
     def has_legal_turn(self) -> bool:
         if self.plain and not self.turn and not self.placing:
             return fastpath.has_turn(self)
-        return bool(self.legal_steps())
+        return rules.has_legal_step(self)
 
     def is_legal(self, turn: Turn) -> bool:
         try:

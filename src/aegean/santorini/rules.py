@@ -156,7 +156,7 @@ def in_setup_turn(board: Board) -> bool:
     return board.placing or bool(board.powers[board.to_move].setup_steps(board, board.to_move))
 
 
-def _interjection(board: Board) -> tuple[int, Power, list[Step]] | None:
+def interjection(board: Board) -> tuple[int, Power, list[Step]] | None:
     """A power's choice to be made now, inside the turn of the player to move (Gaea)."""
     if not board.turn:
         return None
@@ -235,9 +235,9 @@ def candidate_steps(board: Board) -> list[Step]:
     finished); :func:`legal_steps` removes those. A player who cannot move and build in a
     three-player game is offered only ``OUT`` (leaving the game).
     """
-    interjection = _interjection(board)
-    if interjection is not None:
-        return interjection[2]
+    inserting = interjection(board)
+    if inserting is not None:
+        return inserting[2]
     player = board.to_move
     powers = acting_powers(board)
     if in_setup_turn(board):
@@ -284,6 +284,16 @@ def legal_steps(board: Board) -> list[Step]:
         # candidate completes a turn.
         return candidates
     return [s for s in candidates if _completes(board, s, set())]
+
+
+def has_legal_step(board: Board) -> bool:
+    """Whether the player to move has any legal step (stops at the first one found)."""
+    if board.decided is not None:
+        return False
+    candidates = candidate_steps(board)
+    if all(p.is_plain for p in board.powers):
+        return bool(candidates)
+    return any(_completes(board, s, set()) for s in candidates)
 
 
 def _completes(board: Board, step: Step, seen: set[Hashable]) -> bool:
@@ -342,7 +352,7 @@ def _cancelled(board: Board, step: Step) -> bool:
     happens: that is the card's "use their power on their behalf"."""
     if step & CANCELLED or in_setup_turn(board):
         return False
-    if not hidden_workers(board, board.to_move) or _interjection(board) is not None:
+    if not hidden_workers(board, board.to_move) or interjection(board) is not None:
         return False
     return step not in _play_steps(board, board.to_move, acting_powers(board))
 
@@ -351,14 +361,14 @@ def _take_step(board: Board, step: Step) -> None:
     """A step's effects and the win check, without looking whether the turn is over
     (``legal_turns`` replays steps it already knows the turn goes on after)."""
     player = board.to_move
-    interjection = _interjection(board)
+    inserting = interjection(board)
     powers = acting_powers(board)
-    board.add_turn_step(step if interjection is None else step | INSERTED)
-    if interjection is not None:
+    board.add_turn_step(step if inserting is None else step | INSERTED)
+    if inserting is not None:
         # Another power's step inside this turn (Gaea's placement; Charybdis's whirlpool
         # jump): that power carries it out. A move it makes a worker take counts as the
         # mover's move (the whirlpool "counts as a move"), so it is checked for a win.
-        owner, power, _ = interjection
+        owner, power, _ = inserting
         power.apply_step(board, owner, step)
         moved = step_kind(step) is StepKind.MOVE
         actor = player if moved else owner

@@ -21,6 +21,7 @@ check it after every step of random games).
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 #: Written instead of a hidden value.
 UNKNOWN = "?"
+#: A ``MARK`` step in turn notation: ``*c3`` or ``*ne``.
+_SECRET_MARK = re.compile(r"\*(?:[a-e][1-5]|nw|ne|sw|se|n|e|s|w)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,10 @@ def redact_turn(board: Board, turn: Turn, mover: int, player: int) -> str:
         return _plain(turn)
     if not (card.hides_workers or card.secret_tokens):
         return _plain(turn)
+    if not card.hides_workers:
+        # Only the card's setup marks are secret (the Abyss, the Fate square): the turn
+        # as written, with each mark's square or direction replaced.
+        return _SECRET_MARK.sub("*" + UNKNOWN, _plain(turn))
     parts: list[str] = []
     for step in turn:
         kind = step_kind(step & ~CANCELLED)
