@@ -27,8 +27,7 @@ from collections import Counter
 from typing import Protocol
 
 from ..santorini import Board, SantoriniError, Turn
-from ..santorini.rules import hidden_workers
-from ..santorini.view import UNKNOWN, Observation, determinize
+from ..santorini.view import Observation, determinize, visible_board
 from .base import Engine
 
 #: Samples drawn per turn unless the caller says otherwise.
@@ -42,17 +41,8 @@ class EngineFactory(Protocol):
     def __call__(self, *, seed: int | None, time_per_move: float | None) -> Engine: ...
 
 
-def public_board(observation: Observation) -> Board:
-    """The observing player's board with the secrets left out: no hidden workers, no
-    secret tokens. Its legal turns are the turns the player can write (view-turns)."""
-    board = determinize(observation, random.Random(0))
-    for square in hidden_workers(board, observation.player):
-        board.remove_worker(square)
-    for field in observation.position.split():
-        key, _, value = field.partition("=")
-        if value == UNKNOWN and key in board.tokens:
-            board.set_token(key, None)
-    return board
+#: (Kept under its first name: the board a player can see, ``view.visible_board``.)
+public_board = visible_board
 
 
 class Determinized:

@@ -313,7 +313,7 @@ class GameSession:
 
     def legal(self, square: str | None = None) -> list[str]:
         """The legal turns in notation, sorted; only those of the worker on ``square`` if given."""
-        turns = sorted(format_turn(t) for t in self.board.legal_turns())
+        turns = sorted(format_turn(t) for t in self.board.visible_turns())
         if square is None:
             return turns
         try:

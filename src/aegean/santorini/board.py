@@ -310,6 +310,17 @@ class Board:
 
         return rules.legal_turns(self, limit)
 
+    def visible_turns(self, limit: int | None = None) -> list[Turn]:
+        """The legal turns as the player to move can see them: :meth:`legal_turns`,
+        unless other players' secrets hide something from them (Hecate, Moerae,
+        Tartarus), and then the turns of their own view (``view.visible_board``) — what
+        user interfaces may list without giving a secret away."""
+        if not rules.has_secrets_from(self, self.to_move) or self._outcome is not None:
+            return self.legal_turns(limit)
+        from .view import visible_board
+
+        return visible_board(self.view(self.to_move)).legal_turns(limit)
+
     def has_legal_turn(self) -> bool:
         if self.plain and not self.turn and not self.placing:
             return fastpath.has_turn(self)
@@ -400,7 +411,7 @@ class Board:
         if problem is not None:
             self._unwind(mark)
             self._z = z
-            legal_full = self.legal_turns(limit=_EXPLAIN_LIMIT)  # (only now: listing can be slow)
+            legal_full = self.visible_turns(limit=_EXPLAIN_LIMIT)  # (only now: listing can be slow)
             raise IllegalTurnError(
                 f"illegal turn {format_turn(turn)}: {problem}",
                 [format_turn(t) for t in rules.related_turns(turn, legal_full)],

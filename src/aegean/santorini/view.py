@@ -187,3 +187,20 @@ def determinize(observation: Observation, rng: random.Random) -> Board:
 def free_square_names(board: Board) -> list[str]:
     """Names of the squares neither occupied nor domed: where a secret square may be."""
     return [SQUARE_NAMES[s] for s in range(25) if board.is_free(s)]
+
+
+def visible_board(observation: Observation) -> Board:
+    """The observing player's board with the secrets left out: no hidden workers, no
+    secret tokens. Its legal turns are the turns the player can write (view-turns):
+    listing the true board's turns would give secrets away (a turn cut short by
+    Hecate's worker, a one-move turn into the Abyss)."""
+    from .rules import hidden_workers
+
+    board = determinize(observation, random.Random(0))
+    for square in hidden_workers(board, observation.player):
+        board.remove_worker(square)
+    for field in observation.position.split():
+        key, _, value = field.partition("=")
+        if value == UNKNOWN and key in board.tokens:
+            board.set_token(key, None)
+    return board
