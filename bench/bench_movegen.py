@@ -73,7 +73,12 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
     generations = rounds * len(boards)
     return [
         Result(
-            "legal-turn generations", "lists/s", generations / t, generations / tn, 50e3, 100e3,
+            "legal-turn generations",
+            "lists/s",
+            generations / t,
+            generations / tn,
+            50e3,
+            100e3,
             f"{generations:,} lists of {turns / generations:.1f} turns on average "
             f"({turns / t / 1e6:.2f} M turns/s) from {len(boards)} positions in {t:.2f} s "
             f"(naive {tn:.2f} s)",

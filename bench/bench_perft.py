@@ -51,7 +51,12 @@ def measure(kind: str, long: bool, repeat: int) -> Result:
     label = "perft bulk" if bulk else "perft make/unmake"
     target, stretch = (5e6, None) if bulk else (1.5e6, 3e6)
     return Result(
-        label, "leaves/s", leaves / engine_time, leaves / naive_time, target, stretch,
+        label,
+        "leaves/s",
+        leaves / engine_time,
+        leaves / naive_time,
+        target,
+        stretch,
         f"{leaves:,} leaves ({', '.join(names)}) in {engine_time:.2f} s (naive {naive_time:.2f} s)",
     )
 

@@ -54,7 +54,12 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
     turns = sum(len(game) for _, game in played) - 2 * games
     return [
         Result(
-            "random playouts", "games/s", games / t, games / tn, 2e3, None,
+            "random playouts",
+            "games/s",
+            games / t,
+            games / tn,
+            2e3,
+            None,
             f"{games:,} games from random placements, {turns / games:.1f} turns each on average, "
             f"in {t:.2f} s (naive {tn:.2f} s)",
         )

@@ -13,8 +13,12 @@ import random
 Turn = tuple[int, int, int]
 DOME = 4  # a dome on any level blocks like a level-4 stack
 NEAR = [
-    [r * 5 + f for r in range(sq // 5 - 1, sq // 5 + 2) for f in range(sq % 5 - 1, sq % 5 + 2)
-     if 0 <= r < 5 and 0 <= f < 5 and r * 5 + f != sq]
+    [
+        r * 5 + f
+        for r in range(sq // 5 - 1, sq // 5 + 2)
+        for f in range(sq % 5 - 1, sq % 5 + 2)
+        if 0 <= r < 5 and 0 <= f < 5 and r * 5 + f != sq
+    ]
     for sq in range(25)
 ]
 
@@ -23,10 +27,13 @@ class Position:
     def __init__(self, text: str = "00000/00000/00000/00000/00000 1 - -") -> None:
         fields = text.split()
         rows = fields[0].split("/")
-        self.height = [DOME if rows[4 - s // 5][s % 5] in "ABCD" else int(rows[4 - s // 5][s % 5])
-                       for s in range(25)]
-        self.workers = [[] if f == "-" else [(int(n[1]) - 1) * 5 + "abcde".index(n[0]) for n in f.split(",")]
-                        for f in fields[2:4]]
+        self.height = [
+            DOME if rows[4 - s // 5][s % 5] in "ABCD" else int(rows[4 - s // 5][s % 5]) for s in range(25)
+        ]
+        self.workers = [
+            [] if f == "-" else [(int(n[1]) - 1) * 5 + "abcde".index(n[0]) for n in f.split(",")]
+            for f in fields[2:4]
+        ]
         self.to_move = int(fields[1]) - 1
 
     def turns(self) -> list[Turn]:
@@ -83,7 +90,7 @@ def random_game(rng: random.Random) -> tuple[int, list[Turn]]:
     played: list[Turn] = []
     for player in (0, 1):
         free = [s for s in range(25) if s not in pos.workers[0]]
-        pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1:]]
+        pairs = [(a, b) for i, a in enumerate(free) for b in free[i + 1 :]]
         a, b = pairs[rng.randrange(len(pairs))]
         pos.workers[player] = [a, b]
         played.append((a, b, -2))

@@ -411,9 +411,10 @@ def test_the_evaluation_likes_height_centre_and_freedom() -> None:
     flat = quick_eval("00000/00000/00000/00000/00000 1 c3,e1 a5,e4")
     assert quick_eval("00000/00000/00200/00000/00000 1 c3,e1 a5,e4") > flat  # height
     assert quick_eval("00000/00000/00000/00000/00000 1 d2,e1 a5,e4") < flat  # centre
-    assert quick_eval("00000/00000/00000/00000/00000 1 c3,e1 a5,e4") == -quick_eval(
-        "00000/00000/00000/00000/00000 2 c3,e1 a5,e4"
-    ) + 2 * TEMPO  # the same position seen from the other side
+    assert (
+        quick_eval("00000/00000/00000/00000/00000 1 c3,e1 a5,e4")
+        == -quick_eval("00000/00000/00000/00000/00000 2 c3,e1 a5,e4") + 2 * TEMPO
+    )  # the same position seen from the other side
     # a1 walled in by domes: a trapped worker is a liability.
     assert quick_eval("00000/00000/00000/AA000/0A000 1 c3,a1 a5,e4") < quick_eval(
         "00000/00000/00000/AA000/0A000 1 c3,b3 a5,e4"

@@ -29,8 +29,15 @@ class Scripted(random.Random):
 
 def snapshot(board: Board) -> tuple[object, ...]:
     return (
-        board.position(), board.zobrist_hash(), board.rehash(), list(board.history), board.ply,
-        len(board._journal), len(board._stack), [list(ws) for ws in board.workers], list(board.owner),
+        board.position(),
+        board.zobrist_hash(),
+        board.rehash(),
+        list(board.history),
+        board.ply,
+        len(board._journal),
+        len(board._stack),
+        [list(ws) for ws in board.workers],
+        list(board.owner),
     )
 
 

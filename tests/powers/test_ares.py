@@ -156,7 +156,6 @@ def naive_children(pos: Pos, ares: int) -> dict[Key, Pos]:
     return out
 
 
-
 @pytest.mark.parametrize(
     ("position", "depth1", "depth2"),
     [(START, 104, 3631), (START.replace(" 1 ", " 2 ", 1), 34, 3747)],

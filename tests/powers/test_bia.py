@@ -184,7 +184,6 @@ def naive_children(pos: Pos, bia: int) -> dict[Key, Pos]:
     return out
 
 
-
 PERFT_START = "00000/01010/00200/01010/00000 1 b2,d2 b4,d4 powers=Bia,-"
 
 

@@ -150,7 +150,6 @@ def naive_children(pos: Pos, charon: int) -> dict[Key, Pos]:
     return out
 
 
-
 @pytest.mark.parametrize(
     ("position", "depth1", "depth2"),
     [(START, 131, 6814), (START.replace(" 1 ", " 2 ", 1), 66, 6535)],

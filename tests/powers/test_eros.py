@@ -177,7 +177,6 @@ def naive_children(pos: Pos, eros: int) -> dict[Key, Pos]:
     return out
 
 
-
 PERFT_START = "10101/01010/10101/01010/10101 1 a1,c3 e5,b4 powers=Eros,-"
 
 

@@ -58,11 +58,15 @@ def test_it_is_compulsory() -> None:
     board = Board.from_position(START)
     for turn in board.legal_turns():
         board.push_turn(turn)
-        assert board.decided is not None or not board.workers[1] or all(
-            board.height[v] >= board.height[m]
-            for v in board.workers[1]
-            for m in board.workers[0]
-            if v in NEIGHBORS[m]
+        assert (
+            board.decided is not None
+            or not board.workers[1]
+            or all(
+                board.height[v] >= board.height[m]
+                for v in board.workers[1]
+                for m in board.workers[0]
+                if v in NEIGHBORS[m]
+            )
         )
         board.pop()
 
@@ -166,7 +170,6 @@ def naive_children(pos: Pos, medusa: int) -> dict[Key, Pos]:
                         built.levels[v] += 1
                 out[(built.key(), False)] = built
     return out
-
 
 
 PERFT_START = "01000/12100/01210/00121/00010 1 c3,b4 b2,d3 powers=Medusa,-"

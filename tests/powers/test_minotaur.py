@@ -116,9 +116,7 @@ def test_minotaur_cannot_push_his_own_worker_or_a_teammate() -> None:
     (teams 1+3, 2+4)."""
     board = Board.from_position(position(workers="b2,c3 a5,e1"))
     assert not any(t.startswith("b2-c3") for t in turns(board))
-    board = Board.from_position(
-        "00000/00000/00000/00000/00000 1 b2,c3 b3,c2 & & powers=Minotaur,-,-,-"
-    )
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,c3 b3,c2 & & powers=Minotaur,-,-,-")
     legal = turns(board)
     assert any(t.startswith("b2-b3") for t in legal)  # player 2's worker, pushed to b4
     assert any(t.startswith("b2-c2") for t in legal)  # player 4's worker, pushed to d2

@@ -145,7 +145,6 @@ def naive_children(pos: Pos, poseidon: int) -> dict[Key, Pos]:
     return out
 
 
-
 @pytest.mark.parametrize(
     ("position", "depth1", "depth2"),
     [(START, 461, 18119), (START.replace(" 1 ", " 2 ", 1), 42, 17619)],

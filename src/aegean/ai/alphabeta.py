@@ -384,9 +384,7 @@ class PlainSearch:
             if height[w] == 2:
                 threats |= NEIGHBOR_MASK[w] & top
         if threats:
-            blocking = [
-                t for t in turns if not threats & ~((1 << (t[0] & 31)) | (1 << (t[1] & 31)))
-            ]
+            blocking = [t for t in turns if not threats & ~((1 << (t[0] & 31)) | (1 << (t[1] & 31)))]
             if blocking:
                 turns = blocking
         return self._ordered(turns, None, 0, theirs), None

@@ -41,9 +41,7 @@ TRAPPED: Final = -30
 #: Having the move is worth a little: the side to move acts first on shared squares.
 TEMPO: Final = 5
 #: Centre 4, inner ring 2, edge 0.
-CENTER: Final = tuple(
-    (4, 2, 0)[max(abs(file_of(s) - 2), abs(rank_of(s) - 2))] for s in SQUARES
-)
+CENTER: Final = tuple((4, 2, 0)[max(abs(file_of(s) - 2), abs(rank_of(s) - 2))] for s in SQUARES)
 
 # Tables for :func:`evaluate`: ``_BASE[h][s]`` (height and centre of a worker on level
 # ``h`` on ``s``) and ``_WEIGHTS[h]`` (the four reach weights of a worker on level ``h``).

@@ -43,8 +43,10 @@ for _src in range(25):
         _MOVE_OCC[_mv] = 1 << _src | 1 << _dst
         for _player in (0, 1):
             _MOVE_Z[_player][_mv] = (
-                zobrist.WORKER[_player][_src] ^ zobrist.WORKER[_player][_dst]
-                ^ zobrist.TO_MOVE[0] ^ zobrist.TO_MOVE[1]
+                zobrist.WORKER[_player][_src]
+                ^ zobrist.WORKER[_player][_dst]
+                ^ zobrist.TO_MOVE[0]
+                ^ zobrist.TO_MOVE[1]
             )
 #: ``_RAISE_Z[square][level]``: the hash change of a block raising ``square`` from ``level``.
 _RAISE_Z: Final = tuple(
