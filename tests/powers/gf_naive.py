@@ -8,6 +8,7 @@ The naive side knows nothing of :mod:`aegean`; the engine side only reads its po
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -88,6 +89,23 @@ def check_turns(generate: Generator, text: str) -> int:
     for key, turn in engine.items():
         assert turn in naive[key], (text, turn, naive[key])
     return len(engine)
+
+
+def check_along_random_games(
+    power: str, naive_for_seat: Callable[[int], Generator], *, seed: int, turns: int
+) -> None:
+    """The naive generator agrees with the engine at every position of two seeded random
+    games, ``power`` in either seat (placement and any setup choice played first)."""
+    rng = random.Random(seed)
+    for seat in (0, 1):
+        board = Board(2, [power, None] if seat == 0 else [None, power])
+        while board.placing or board.turn:
+            board.push_turn(rng.choice(board.legal_turns()))
+        for _ in range(turns):
+            if board.outcome() is not None:
+                break
+            check_turns(naive_for_seat(seat), board.position())
+            board.push_turn(rng.choice(board.legal_turns()))
 
 
 def perft(generate: Generator, tpos: TPos, depth: int) -> int:

@@ -226,16 +226,7 @@ def test_perft_matches_the_naive_generator(text: str, depth1: int, depth2: int) 
 
 
 def test_naive_agrees_along_random_games() -> None:
-    rng = random.Random(33)
-    for seat in (0, 1):
-        board = Board(2, ["Clio", None] if seat == 0 else [None, "Clio"])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        for _ in range(14):
-            if board.outcome() is not None:
-                break
-            gn.check_turns(naive_turns(seat), board.position())
-            board.push_turn(rng.choice(board.legal_turns()))
+    gn.check_along_random_games("Clio", naive_turns, seed=33, turns=14)
 
 
 # ---------------------------------------------------------------------- playouts

@@ -195,16 +195,7 @@ def test_perft_matches_the_naive_generator(text: str, depth1: int, depth2: int |
 
 
 def test_naive_agrees_along_random_games() -> None:
-    rng = random.Random(34)
-    for seat in (0, 1):
-        board = Board(2, ["Europa & Talus", None] if seat == 0 else [None, "Europa & Talus"])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        for _ in range(10):
-            if board.outcome() is not None:
-                break
-            gn.check_turns(naive_turns(seat), board.position())
-            board.push_turn(rng.choice(board.legal_turns()))
+    gn.check_along_random_games("Europa & Talus", naive_turns, seed=34, turns=10)
 
 
 # ---------------------------------------------------------------------- playouts
