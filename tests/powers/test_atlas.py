@@ -11,7 +11,13 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Board, IllegalTurnError, perft
-from powers.support import check_random_playouts, engine_ends, naive_end, naive_perft, naive_pos, turns
+from powers.support import (
+    check_against_naive,
+    check_random_playouts,
+    naive_perft,
+    naive_pos,
+    turns,
+)
 from powers.support import position as support_position
 
 POWERS = "Atlas,-"
@@ -138,14 +144,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
         seat = i % 2
         powers = "Atlas,-" if seat == 0 else "-,Atlas"
         text = nv.random_board(rng, dome_chance=0.15) + f" powers={powers}"
-        board = Board.from_position(text)
-        ends = engine_ends(board)
-        assert len(ends) == len(board.legal_turns())
-        table: dict[str, set[str]] = {}
-        for turn, after, outcome in naive_turns(naive_pos(text), seat):
-            table.setdefault(naive_end(after, outcome, powers), set()).add(turn)
-        assert set(ends) == set(table), text
-        assert all(turn in table[end] for end, turn in ends.items())
+        check_against_naive(naive_turns, text, seat, powers)
 
 
 MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Atlas,-"

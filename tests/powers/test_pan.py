@@ -13,7 +13,13 @@ import naive as nv
 from aegean.santorini import Board, IllegalTurnError, Termination, perft
 from aegean.santorini.powers.apollo import Apollo
 from aegean.santorini.squares import NEIGHBORS
-from powers.support import check_random_playouts, engine_ends, naive_end, naive_perft, naive_pos, turns
+from powers.support import (
+    check_against_naive,
+    check_random_playouts,
+    naive_perft,
+    naive_pos,
+    turns,
+)
 from powers.support import position as support_position
 
 POWERS = "Pan,-"
@@ -147,14 +153,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
         seat = i % 2
         powers = "Pan,-" if seat == 0 else "-,Pan"
         text = nv.random_board(rng, dome_chance=0.15) + f" powers={powers}"
-        board = Board.from_position(text)
-        ends = engine_ends(board)
-        assert len(ends) == len(board.legal_turns())
-        table: dict[str, set[str]] = {}
-        for turn, after, outcome in naive_turns(naive_pos(text), seat):
-            table.setdefault(naive_end(after, outcome, powers), set()).add(turn)
-        assert set(ends) == set(table), text
-        assert all(turn in table[end] for end, turn in ends.items())
+        check_against_naive(naive_turns, text, seat, powers)
 
 
 MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Pan,-"
