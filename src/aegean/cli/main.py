@@ -25,6 +25,34 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: Annotated[
+        str,
+        typer.Option(help="SQLite file, or a SQLAlchemy URL such as postgresql+psycopg://user:pw@host/aegean."),
+    ] = "aegean-games.sqlite3",
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(help="Another origin whose pages may open game WebSockets (repeatable)."),
+    ] = None,
+    ai_workers: Annotated[int, typer.Option(min=1, max=16, help="Processes for AI seats.")] = 1,
+    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+) -> None:
+    """Start the online table: the game server and the web UI (open http://HOST:PORT)."""
+    import logging
+
+    import uvicorn
+
+    from aegean.server.app import MAX_MESSAGE, create_app
+
+    logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    application = create_app(db, allow_origins=tuple(allow_origin or ()), ai_workers=ai_workers)
+    typer.echo(f"Aegean online table on http://{host}:{port} (games in {db})")
+    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level=log_level.lower())
+
+
 @app.callback()
 def main(
     version: Annotated[

@@ -106,7 +106,7 @@ def scene_of(board: Board, viewer: int | None = None) -> Scene:
     if viewer is not None and outcome is None:
         observation = board.view(viewer)
         if observation.hidden:
-            return _observed_scene(board, observation.position, observation.turns, mover, viewer)
+            return observed_scene(board, observation.position, observation.turns, mover, viewer)
     return Scene(
         n_players=board.n_players,
         height=list(board.height),
@@ -125,8 +125,8 @@ def scene_of(board: Board, viewer: int | None = None) -> Scene:
     )
 
 
-def _observed_scene(
-    board: Board, position: str, turns: Sequence[str], mover: int | None, viewer: int
+def observed_scene(
+    board: Board, position: str, turns: Sequence[str], mover: int | None, viewer: int | None
 ) -> Scene:
     """A scene from an observation's text (``docs/notation.md``): ``?N`` worker fields
     are hidden workers, ``key=?`` a hidden token value. Only the cards in play (public)

@@ -636,7 +636,7 @@ class Board:
         self.history.clear()
         self.movers.clear()
 
-    def view(self, player: int) -> Observation:
+    def view(self, player: int | None) -> Observation:
         """What ``player`` may see of the game (:mod:`aegean.santorini.view`): the position
         and turns with other players' secrets (Hecate's workers, the Abyss, the Fate
         square) replaced by ``?``."""

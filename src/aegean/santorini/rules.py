@@ -213,13 +213,15 @@ def has_secrets_from(board: Board, player: int) -> bool:
     )
 
 
-def hidden_workers(board: Board, player: int) -> list[int]:
+def hidden_workers(board: Board, player: int | None) -> list[int]:
     """Squares of workers on another player's secret map (Hecate), which ``player``
-    does not see: their steps are generated as if those squares were empty."""
+    (``None``: a spectator) does not see: their steps are generated as if those squares
+    were empty."""
     cards = board.powers
     if not any(card.hides_workers for card in cards):
         return []
-    team, out = team_of(board, player), board.eliminated()
+    team = frozenset() if player is None else team_of(board, player)
+    out = board.eliminated()
     return [
         square
         for owner, card in enumerate(cards)

@@ -43,7 +43,8 @@ _SECRET_MARK = re.compile(r"\*(?:[a-e][1-5]|nw|ne|sw|se|n|e|s|w)")
 class Observation:
     """One player's view of the game: the position and the turns so far, redacted."""
 
-    player: int
+    #: The player, or ``None`` for a spectator (who sees no player's secrets).
+    player: int | None
     #: The position as this player may see it (``docs/notation.md``, "Observations").
     position: str
     #: Every completed turn, oldest first, in notation, redacted.
@@ -52,11 +53,16 @@ class Observation:
     hidden: bool
 
 
-def _secret_owners(board: Board, player: int) -> list[int]:
+def _team(board: Board, player: int | None) -> frozenset[int]:
+    """``player``'s team; a spectator (``None``) belongs to none."""
+    return frozenset() if player is None else team_of(board, player)
+
+
+def _secret_owners(board: Board, player: int | None) -> list[int]:
     """Seats whose secrets ``player`` may not see now (none once the game is over)."""
     if board.outcome() is not None:  # a win, or a player left without a legal turn
         return []
-    team, out = team_of(board, player), board.eliminated()
+    team, out = _team(board, player), board.eliminated()
     return [
         owner
         for owner, card in enumerate(board.powers)
@@ -64,7 +70,7 @@ def _secret_owners(board: Board, player: int) -> list[int]:
     ]
 
 
-def redacted_position(board: Board, player: int) -> str:
+def redacted_position(board: Board, player: int | None) -> str:
     """The position with everything hidden from ``player`` replaced by ``?``."""
     text = format_position(board)
     owners = _secret_owners(board, player)
@@ -91,10 +97,10 @@ def _is_secret(key: str, secret: tuple[str, ...]) -> bool:
     return any(key == s or (s.endswith(".") and key.startswith(s)) for s in secret)
 
 
-def redact_turn(board: Board, turn: Turn, mover: int, player: int) -> str:
-    """``mover``'s turn as ``player`` sees it."""
+def redact_turn(board: Board, turn: Turn, mover: int, player: int | None) -> str:
+    """``mover``'s turn as ``player`` (``None``: a spectator) sees it."""
     card = board.powers[mover]
-    if player in team_of(board, mover) or board.decided is not None or mover in board.eliminated():
+    if player in _team(board, mover) or board.decided is not None or mover in board.eliminated():
         return _plain(turn)
     if not (card.hides_workers or card.secret_tokens):
         return _plain(turn)
@@ -128,8 +134,9 @@ def _plain(turn: Turn) -> str:
     return format_turn(turn)
 
 
-def observe(board: Board, player: int) -> Observation:
-    """``player``'s observation of ``board`` (see the module docstring)."""
+def observe(board: Board, player: int | None) -> Observation:
+    """``player``'s observation of ``board`` (see the module docstring); ``None`` is a
+    spectator, who is shown no player's secrets."""
     owners = _secret_owners(board, player)
     if owners:  # (games with secrets never use the fast path, which keeps no movers)
         turns = tuple(

@@ -1,0 +1,38 @@
+"""AI seats think in a separate process, so the server's event loop never waits on a
+search (and a slow level-5 search does not hold up other games' clients)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+
+from aegean.ai.levels import make_ai
+from aegean.santorini.board import Board
+from aegean.santorini.rules import interjection
+from aegean.santorini.steps import Step
+
+
+def choose_steps(board_blob: bytes, level: str, seed: int, seat: int) -> list[Step]:
+    """The steps ``seat``'s AI takes now: its whole turn (or the rest of it), or, when its
+    power chooses inside another player's turn (Gaea), that one choice."""
+    board: Board = pickle.loads(board_blob)
+    engine = make_ai(level, seed=seed)
+    pending = interjection(board)
+    if pending is not None and pending[0] == seat and seat != board.to_move:
+        options = pending[2]
+        try:
+            rest = list(engine.choose_turn(board))
+        except ValueError:
+            rest = []
+        if rest and rest[0] in options:
+            return rest[:1]
+        return [random.Random(seed).choice(options)]
+    return list(engine.choose_turn(board))
+
+
+def make_pool(workers: int) -> Executor:
+    """A process pool started with ``forkserver``: forking the server itself, with its
+    threads and sockets, is not safe."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("forkserver"))

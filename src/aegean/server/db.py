@@ -1,0 +1,243 @@
+"""Storage: games, seats and the append-only event log, with SQLAlchemy 2.
+
+SQLite by default (one file, WAL journal, ``synchronous=FULL`` so that a committed action
+survives a crash), or any SQLAlchemy URL such as ``postgresql+psycopg://…``. The schema
+belongs to Alembic (``migrations/``); :func:`open_store` upgrades it to the head revision.
+
+The primary key ``(game_id, version)`` of ``events`` is what makes every version hold
+exactly one action, even with several server processes on one database.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    updated_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    settings: Mapped[str] = mapped_column(Text)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    result: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    version: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int] = mapped_column(Integer)
+    data: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class VersionConflict(Exception):
+    """Another writer committed an event at this version first."""
+
+
+@dataclass
+class StoredGame:
+    id: str
+    settings: dict[str, Any]
+    status: str
+    version: int
+    seats: list[SeatRow]
+    events: list[EventRow]
+    rematch_of: str | None
+    rematch_id: str | None
+    created_at: dt.datetime
+
+
+def database_url(db: str) -> str:
+    """A URL for ``--db``: a URL as given, or a path to a SQLite file."""
+    if "://" in db:
+        return db
+    return "sqlite:///" + str(Path(db).expanduser().resolve())
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def upgrade_schema(engine: Engine) -> None:
+    """Bring the schema to Alembic's head revision (creates it on a new database)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """The database calls of the server; each method is one transaction (blocking: the
+    hub runs them off the event loop)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        connect_args: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            connect_args = {"check_same_thread": False, "timeout": 10}
+        self.engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        upgrade_schema(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create_game(
+        self,
+        game_id: str,
+        settings: dict[str, Any],
+        seats: list[tuple[str, str | None]],
+        *,
+        status: str,
+        rematch_of: str | None = None,
+    ) -> None:
+        with Session(self.engine) as session, session.begin():
+            session.add(
+                GameRow(
+                    id=game_id, settings=json.dumps(settings), status=status, version=0, rematch_of=rematch_of
+                )
+            )
+            session.flush()
+            for seat, (kind, token_hash) in enumerate(seats):
+                session.add(
+                    SeatRow(game_id=game_id, seat=seat, kind=kind, token_hash=token_hash, claimed=False)
+                )
+            if rematch_of is not None:
+                session.execute(update(GameRow).where(GameRow.id == rematch_of).values(rematch_id=game_id))
+
+    def append_event(
+        self,
+        game_id: str,
+        version: int,
+        kind: str,
+        seat: int,
+        data: dict[str, Any],
+        status: str,
+        result: str | None,
+    ) -> None:
+        """Commit one event; :class:`VersionConflict` if the version is taken."""
+        try:
+            with Session(self.engine) as session, session.begin():
+                session.add(
+                    EventRow(game_id=game_id, version=version, kind=kind, seat=seat, data=json.dumps(data))
+                )
+                session.flush()
+                session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id)
+                    .values(version=version, status=status, result=result, updated_at=_now())
+                )
+        except IntegrityError as error:
+            raise VersionConflict(f"{game_id} v{version}") from error
+
+    def claim_seat(self, game_id: str, seat: int, token_hash: str | None) -> bool:
+        """Mark a seat claimed (with a new token hash when given); ``False`` if it was."""
+        values: dict[str, Any] = {"claimed": True}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with Session(self.engine) as session, session.begin():
+            result = session.execute(
+                update(SeatRow)
+                .where(SeatRow.game_id == game_id, SeatRow.seat == seat, SeatRow.claimed.is_(False))
+                .values(**values)
+            )
+            return bool(getattr(result, "rowcount", 0))
+
+    def load(self, game_id: str) -> StoredGame | None:
+        with Session(self.engine) as session:
+            row = session.get(GameRow, game_id)
+            if row is None:
+                return None
+            return self._stored(session, row)
+
+    def load_unfinished(self) -> list[StoredGame]:
+        with Session(self.engine) as session:
+            rows = session.scalars(select(GameRow).where(GameRow.status != "over")).all()
+            return [self._stored(session, row) for row in rows]
+
+    def lobby(self, limit: int = 100) -> list[str]:
+        """Ids of the newest games not over."""
+        with Session(self.engine) as session:
+            rows = session.scalars(
+                select(GameRow.id)
+                .where(GameRow.status != "over")
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            return list(rows)
+
+    @staticmethod
+    def _stored(session: Session, row: GameRow) -> StoredGame:
+        seats = list(session.scalars(select(SeatRow).where(SeatRow.game_id == row.id).order_by(SeatRow.seat)))
+        events = list(
+            session.scalars(select(EventRow).where(EventRow.game_id == row.id).order_by(EventRow.version))
+        )
+        for item in (*seats, *events):
+            session.expunge(item)
+        return StoredGame(
+            row.id,
+            json.loads(row.settings),
+            row.status,
+            row.version,
+            seats,
+            events,
+            row.rematch_of,
+            row.rematch_id,
+            row.created_at,
+        )

@@ -1,0 +1,513 @@
+"""The hub: the games in memory, their connections, the commit-then-broadcast path and
+the AI seats.
+
+Every action goes the same way, under the game's lock: check the version, let the
+:class:`~aegean.server.table.Table` check and apply it, commit the event to the database,
+and only then answer and broadcast. If the commit fails the game is rebuilt from the
+database, so memory never runs ahead of what is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import pickle
+import random
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from aegean.santorini.rules import team_of
+
+from .ai_worker import choose_steps, make_pool
+from .db import Store, StoredGame, VersionConflict
+from .render import board_json, cards_json, in_progress, option_json, scene_for, setup_json, turns_json
+from .security import hash_token, new_game_id, new_token, token_matches
+from .table import AI, HUMAN, ActionError, Event, Settings, Table, new_settings
+
+log = logging.getLogger("aegean.server")
+T = TypeVar("T")
+
+#: At most this many events are sent to a client catching up; further behind, a resync.
+CATCH_UP_LIMIT = 200
+#: Messages queued for one slow connection before it is dropped (it will resync).
+SEND_QUEUE = 256
+
+
+class Connection:
+    """One WebSocket client: its seat (``None``: spectator) and its outgoing queue, so
+    that a slow client never holds up a broadcast."""
+
+    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], seat: int | None) -> None:
+        self.seat = seat
+        self._send = send
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(SEND_QUEUE)
+        self.closed = False
+
+    def post(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+    async def pump(self) -> None:
+        """Send queued messages until closed."""
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                return
+            await self._send(message)
+
+
+@dataclass
+class Room:
+    """A game in memory."""
+
+    id: str
+    table: Table
+    kinds: list[str]
+    token_hashes: list[str | None]
+    claimed: list[bool]
+    created: str
+    rematch_of: str | None = None
+    rematch_id: str | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    rematch_offers: set[int] = field(default_factory=set)
+    thinking: bool = False
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is (checking every seat, in constant time each)."""
+        found = None
+        for seat, stored in enumerate(self.token_hashes):
+            if token_matches(token, stored):
+                found = seat
+        return found
+
+
+class Hub:
+    def __init__(self, store: Store, *, ai_workers: int = 1, executor: Executor | None = None) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="aegean-db")
+        self._pool: Executor | None = executor
+        self._ai_workers = ai_workers
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._load_lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+    async def start(self) -> None:
+        """Rebuild every game not over from its events, and wake its AI seats."""
+        stored = await self._db(self.store.load_unfinished)
+        for game in stored:
+            room = self._rebuild(game)
+            self.rooms[room.id] = room
+        for room in list(self.rooms.values()):
+            self._wake_ai(room)
+        log.info("resumed %d games", len(stored))
+
+    async def stop(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for room in self.rooms.values():
+            for connection in list(room.connections):
+                connection.close()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+        self._writer.shutdown(wait=True)
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._writer, fn, *args)
+
+    def _rebuild(self, game: StoredGame) -> Room:
+        table = Table(Settings.from_dict(game.settings))
+        for row in game.events:
+            import json
+
+            table.apply(row.seat, row.kind, json.loads(row.data))
+        return Room(
+            id=game.id,
+            table=table,
+            kinds=[s.kind for s in game.seats],
+            token_hashes=[s.token_hash for s in game.seats],
+            claimed=[s.claimed for s in game.seats],
+            created=game.created_at.isoformat(),
+            rematch_of=game.rematch_of,
+            rematch_id=game.rematch_id,
+        )
+
+    async def room(self, game_id: str) -> Room | None:
+        """The game, loaded from the database if it is not in memory (a finished game)."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        if len(game_id) > 32:
+            return None
+        async with self._load_lock:
+            room = self.rooms.get(game_id)
+            if room is None:
+                game = await self._db(self.store.load, game_id)
+                if game is None:
+                    return None
+                room = self._rebuild(game)
+                self.rooms[game_id] = room
+        return room
+
+    # ------------------------------------------------------------------ games
+    async def create(
+        self, request: dict[str, Any], rematch_of: str | None = None
+    ) -> tuple[Room, list[str | None]]:
+        """A new game from a create request; returns it and each seat's token (``None``
+        for AI seats)."""
+        settings = new_settings(request)
+        creator = request.get("creator", 0)
+        if not isinstance(creator, int) or isinstance(creator, bool) or not 0 <= creator < settings.players:
+            raise ActionError("bad-request", f"creator: a seat from 0 to {settings.players - 1}")
+        return await self._create(settings, rematch_of)
+
+    async def _create(self, settings: Settings, rematch_of: str | None) -> tuple[Room, list[str | None]]:
+        table = Table(settings)
+        game_id = new_game_id()
+        tokens = [new_token() if s.kind == HUMAN else None for s in settings.seats]
+        hashes = [hash_token(t) if t else None for t in tokens]
+        kinds = [s.kind for s in settings.seats]
+        await self._db(
+            lambda: self.store.create_game(
+                game_id,
+                settings.to_dict(),
+                list(zip(kinds, hashes, strict=True)),
+                status=table.status,
+                rematch_of=rematch_of,
+            )
+        )
+        room = Room(
+            game_id, table, kinds, hashes, [k == AI for k in kinds], _now_iso(), rematch_of=rematch_of
+        )
+        self.rooms[game_id] = room
+        log.info("game %s created: %d players, %s", game_id, settings.players, settings.variant)
+        self._wake_ai(room)
+        return room, tokens
+
+    async def join(self, room: Room) -> tuple[int, str]:
+        """Give the first unclaimed human seat of an open game a fresh token."""
+        if not room.table.settings.open:
+            raise ActionError("not-open", "this game is by invitation only")
+        if room.table.status == "over":
+            raise ActionError("game-over", "the game is over")
+        async with room.lock:
+            for seat, kind in enumerate(room.kinds):
+                if kind == HUMAN and not room.claimed[seat]:
+                    token = new_token()
+                    digest = hash_token(token)
+                    if await self._db(self.store.claim_seat, room.id, seat, digest):
+                        room.token_hashes[seat] = digest
+                        room.claimed[seat] = True
+                        self._broadcast(room)
+                        return seat, token
+                    room.claimed[seat] = True
+        raise ActionError("no-seat", "every seat of this game is taken")
+
+    async def claim(self, room: Room, seat: int) -> None:
+        """A seat's first connection with its invite token claims it."""
+        if not room.claimed[seat]:
+            room.claimed[seat] = True
+            await self._db(self.store.claim_seat, room.id, seat, None)
+
+    # ------------------------------------------------------------------ actions
+    async def act(self, room: Room, seat: int | None, kind: str, data: dict[str, Any], version: Any) -> Event:
+        """Check, apply, commit and broadcast one action of ``seat``."""
+        if seat is None:
+            raise ActionError("spectator", "spectators cannot act")
+        async with room.lock:
+            table = room.table
+            if version != table.version:
+                raise ActionError(
+                    "stale-version",
+                    f"the action was made at version {version}, the game is at {table.version}",
+                )
+            event = table.apply(seat, kind, data)
+            await self._commit(room, event)
+        self._after_action(room)
+        return event
+
+    async def _commit(self, room: Room, event: Event) -> None:
+        table = room.table
+        result = None
+        if table.board is not None and table.board.outcome() is not None:
+            outcome = table.board.outcome()
+            assert outcome is not None
+            result = outcome.result(table.settings.players)
+        try:
+            await self._db(
+                self.store.append_event,
+                room.id,
+                event.version,
+                event.kind,
+                event.seat,
+                event.data,
+                table.status,
+                result,
+            )
+        except VersionConflict:
+            await self._reload(room)
+            raise ActionError("stale-version", "another action was committed first; reloaded") from None
+        except Exception:
+            log.exception("game %s: commit of version %d failed", room.id, event.version)
+            await self._reload(room)
+            raise ActionError("server-error", "the action could not be stored; nothing changed") from None
+        log.info("game %s v%d: %s by seat %d", room.id, event.version, event.kind, event.seat + 1)
+
+    async def _reload(self, room: Room) -> None:
+        game = await self._db(self.store.load, room.id)
+        if game is not None:
+            fresh = self._rebuild(game)
+            room.table = fresh.table
+            room.claimed = fresh.claimed
+            room.token_hashes = fresh.token_hashes
+
+    def _after_action(self, room: Room) -> None:
+        self._broadcast(room)
+        self._wake_ai(room)
+
+    # ------------------------------------------------------------------ AI seats
+    def _wake_ai(self, room: Room) -> None:
+        actor = room.table.actor()
+        if actor is None or room.kinds[actor] != AI or room.thinking:
+            return
+        room.thinking = True
+        task = asyncio.get_running_loop().create_task(self._ai_turn(room, actor))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _ai_turn(self, room: Room, seat: int) -> None:
+        committed = False
+        try:
+            committed = await self._ai_action(room, seat)
+        except ActionError as error:
+            log.error("game %s: the AI of seat %d failed: %s", room.id, seat + 1, error.message)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("game %s: the AI of seat %d failed", room.id, seat + 1)
+        finally:
+            room.thinking = False
+        if committed:
+            self._after_action(room)
+
+    async def _ai_action(self, room: Room, seat: int) -> bool:
+        """Let ``seat``'s AI decide (off the event loop) and commit its action; ``False``
+        when the game moved on meanwhile (a resignation)."""
+        table = room.table
+        version, board = table.version, table.board
+        if board is None:
+            kind, data = _ai_setup_action(table, seat)
+        else:
+            spec = table.settings.seats[seat]
+            if self._pool is None:
+                self._pool = make_pool(self._ai_workers)
+            blob = pickle.dumps(board)
+            steps = await asyncio.get_running_loop().run_in_executor(
+                self._pool, choose_steps, blob, spec.level or "3", table.settings.seed + version, seat
+            )
+        async with room.lock:
+            if room.table.version != version or room.table.actor() != seat:
+                return False
+            event = room.table.apply(seat, kind, data) if board is None else room.table.apply_ai(seat, steps)
+            await self._commit(room, event)
+        return True
+
+    # ------------------------------------------------------------------ rematch
+    async def offer_rematch(self, room: Room, seat: int) -> None:
+        if room.table.status != "over":
+            raise ActionError("illegal", "a rematch can be offered once the game is over")
+        room.rematch_offers.add(seat)
+        humans = {s for s, k in enumerate(room.kinds) if k == HUMAN}
+        if room.rematch_id is None and humans <= room.rematch_offers:
+            old = room.table.settings
+            settings = Settings(
+                old.players,
+                old.seats,
+                old.setup,
+                old.powers,
+                old.variant,
+                old.fleece,
+                (old.start_player + 1) % old.players,
+                old.open,
+                random.randrange(2**31),
+            )
+            if old.setup == "quick" and old.powers:
+                from aegean.santorini.powers import make_power
+                from aegean.santorini.setup import allowed_start_players
+
+                allowed = allowed_start_players([make_power(p) for p in old.powers])
+                if allowed and settings.start_player not in allowed:
+                    settings = Settings(**{**settings.__dict__, "start_player": allowed[0]})
+            new_room, tokens = await self._create(settings, room.id)
+            room.rematch_id = new_room.id
+            for connection in list(room.connections):
+                seat_of = connection.seat
+                token = tokens[seat_of] if seat_of is not None else None
+                connection.post({"type": "rematch", "game": new_room.id, "seat": seat_of, "token": token})
+        self._broadcast(room)
+
+    # ------------------------------------------------------------------ views
+    def _broadcast(self, room: Room) -> None:
+        cache: dict[int | None, dict[str, Any]] = {}
+        for connection in list(room.connections):
+            viewer = connection.seat
+            if viewer not in cache:
+                cache[viewer] = self.state(room, viewer)
+            connection.post(cache[viewer])
+
+    def state(self, room: Room, viewer: int | None) -> dict[str, Any]:
+        """The ``state`` message for ``viewer`` (``docs/server.md``)."""
+        table = room.table
+        board = table.board
+        settings = table.settings
+        connected = [0] * settings.players
+        for connection in room.connections:
+            if connection.seat is not None:
+                connected[connection.seat] += 1
+        out = board.eliminated() if board is not None else frozenset()
+        seats = []
+        for seat, spec in enumerate(settings.seats):
+            power = board.powers[seat].name if board is not None and board.powers[seat].name else None
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": spec.name,
+                    "kind": spec.kind,
+                    "level": spec.level,
+                    "claimed": room.claimed[seat],
+                    "connected": spec.kind == AI or connected[seat] > 0,
+                    "power": power,
+                    "team": min(team_of(board, seat)) if board is not None else seat,
+                    "out": seat in out,
+                }
+            )
+        outcome = board.outcome() if board is not None else None
+        actor = table.actor()
+        message: dict[str, Any] = {
+            "type": "state",
+            "version": table.version,
+            "you": viewer,
+            "game": {
+                "id": room.id,
+                "players": settings.players,
+                "variant": settings.variant,
+                "status": table.status,
+                "open": settings.open,
+                "created": room.created,
+            },
+            "seats": seats,
+            "cards": cards_json(table),
+            "setup": setup_json(table),
+            "board": board_json(scene_for(board, viewer)) if board is not None else None,
+            "turn": {
+                "actor": actor,
+                "mover": board.to_move if board is not None and outcome is None else None,
+                "in_progress": in_progress(table, viewer),
+            },
+            "turns": turns_json(table, viewer),
+            "outcome": None
+            if outcome is None
+            else {
+                "result": outcome.result(settings.players),
+                "winners": sorted(outcome.winners),
+                "text": table.outcome_text(),
+            },
+            "options": [option_json(s) for s in table.options(viewer)] if viewer == actor else [],
+            "rematch": {"offered": sorted(room.rematch_offers), "game": room.rematch_id},
+        }
+        return message
+
+    def catch_up(self, room: Room, viewer: int | None, since: Any) -> list[dict[str, Any]] | None:
+        """The events after version ``since`` as ``viewer`` may see them, or ``None``
+        when a full resync is better (unknown or too old a version)."""
+        table = room.table
+        if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= table.version:
+            return None
+        if table.version - since > CATCH_UP_LIMIT:
+            return None
+        return [
+            {"version": e.version, "kind": e.kind, "seat": e.seat, "text": e.text_for(viewer)}
+            for e in table.events[since:]
+        ]
+
+    def preview(self, room: Room, seat: int | None, steps: Any, version: Any) -> dict[str, Any]:
+        if seat is None:
+            raise ActionError("spectator", "spectators cannot act")
+        table = room.table
+        if version != table.version:
+            raise ActionError(
+                "stale-version", f"the preview was asked at version {version}, the game is at {table.version}"
+            )
+        if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps) or len(steps) > 40:
+            raise ActionError("bad-message", "steps: a list of step texts")
+        board, options, info = table.preview(seat, steps)
+        return {
+            "type": "preview",
+            "version": table.version,
+            "steps": steps,
+            "board": board_json(scene_for(board, seat)),
+            "options": [option_json(s) for s in options],
+            **info,
+        }
+
+    def lobby_entry(self, room: Room) -> dict[str, Any]:
+        table = room.table
+        settings = table.settings
+        board = table.board
+        powers = [p.name or None for p in board.powers] if board is not None else []
+        return {
+            "id": room.id,
+            "players": settings.players,
+            "variant": settings.variant,
+            "status": table.status,
+            "version": table.version,
+            "open": settings.open,
+            "created": room.created,
+            "powers": powers,
+            "fleece": board.fleece.name if board is not None and board.fleece is not None else None,
+            "seats": [
+                {
+                    "seat": s,
+                    "name": spec.name,
+                    "kind": spec.kind,
+                    "level": spec.level,
+                    "claimed": room.claimed[s],
+                }
+                for s, spec in enumerate(settings.seats)
+            ],
+        }
+
+
+def _ai_setup_action(table: Table, seat: int) -> tuple[str, dict[str, Any]]:
+    """An AI's part in the Challenger flow: random compatible powers, the first power
+    left, the first seat allowed to start (chance seeded by the game)."""
+    from aegean.santorini.setup import fleece_powers, random_powers
+
+    setup = table.setup
+    assert setup is not None
+    rng = random.Random(table.settings.seed + table.version)
+    if setup.phase == "pick":
+        names = [rng.choice(fleece_powers())] if setup.fleece else random_powers(setup.n_players, rng)
+        return "pick", {"pick": names}
+    if setup.phase == "choose":
+        return "choose", {"choose": setup.remaining[0]}
+    return "start", {"start": setup.allowed_start_players()[0]}
+
+
+def _now_iso() -> str:
+    import datetime as dt
+
+    return dt.datetime.now(dt.UTC).isoformat()

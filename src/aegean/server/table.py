@@ -1,0 +1,485 @@
+"""One game at the online table: its settings, the setup, the board and the actions.
+
+A :class:`Table` is the authoritative state machine of one game, free of I/O: the hub
+feeds it actions (from a client or an AI), it checks each against the rules engine and
+either raises :class:`ActionError` (nothing changed) or returns the :class:`Event` to
+commit. Replaying the same events on a fresh table gives the same state, which is how a
+restarted server resumes its games.
+
+Steps travel as the texts of the options the table offers (``b2-c3``, ``b2^d4``, ``.``):
+clients never parse notation, and a text means the same step wherever it is applied.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from collections.abc import Sequence
+from typing import Any
+
+from aegean.cli.session import describe_outcome
+from aegean.santorini.board import Board
+from aegean.santorini.errors import IllegalTurnError, SantoriniError
+from aegean.santorini.notation import format_position, format_step
+from aegean.santorini.powers import make_power, power_info
+from aegean.santorini.record import GameRecord
+from aegean.santorini.rules import has_secrets_from, interjection, what_is_missing
+from aegean.santorini.setup import PowerSetup, check_fleece, check_powers, fleece_powers, random_powers
+from aegean.santorini.steps import CANCELLED, END, Step
+from aegean.santorini.view import redact_turn, visible_board
+
+#: Seat kinds.
+HUMAN, AI = "human", "ai"
+#: How many options an error message lists at most.
+_LEGAL_SHOWN = 60
+
+
+class ActionError(Exception):
+    """An action the table refuses; ``code`` is the protocol's error code."""
+
+    def __init__(self, code: str, message: str, legal: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.legal = legal or []
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str = HUMAN
+    name: str = ""
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything chance decided at creation is fixed here, so replays are exact."""
+
+    players: int
+    seats: tuple[SeatSpec, ...]
+    setup: str = "quick"  #: ``quick`` or ``challenger``
+    powers: tuple[str | None, ...] = ()
+    variant: str = "standard"  #: ``standard`` or ``golden-fleece``
+    fleece: str | None = None
+    start_player: int = 0
+    open: bool = True
+    seed: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "seats": [{"kind": s.kind, "name": s.name, "level": s.level} for s in self.seats],
+            "setup": self.setup,
+            "powers": list(self.powers),
+            "variant": self.variant,
+            "fleece": self.fleece,
+            "start_player": self.start_player,
+            "open": self.open,
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        return cls(
+            players=data["players"],
+            seats=tuple(SeatSpec(s["kind"], s["name"], s.get("level")) for s in data["seats"]),
+            setup=data["setup"],
+            powers=tuple(data["powers"]),
+            variant=data["variant"],
+            fleece=data.get("fleece"),
+            start_player=data["start_player"],
+            open=data["open"],
+            seed=data["seed"],
+        )
+
+
+def new_settings(request: dict[str, Any], rng: random.Random | None = None) -> Settings:
+    """Settings from a create request (``docs/server.md``), with random choices made now.
+    Raises :class:`ActionError` (``bad-request``) naming the bad field."""
+    rng = rng or random.Random()
+    players = request.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise ActionError("bad-request", f"players: a game has 2 to 4 players, not {players!r}")
+    seats = _seat_specs(request.get("seats"), players)
+    setup = request.get("setup", "quick")
+    if setup not in ("quick", "challenger"):
+        raise ActionError("bad-request", f"setup: 'quick' or 'challenger', not {setup!r}")
+    variant = request.get("variant", "standard")
+    if variant not in ("standard", "golden-fleece"):
+        raise ActionError("bad-request", f"variant: 'standard' or 'golden-fleece', not {variant!r}")
+    start = request.get("start_player")
+    if start is not None and (
+        not isinstance(start, int) or isinstance(start, bool) or not 0 <= start < players
+    ):
+        raise ActionError("bad-request", f"start_player: a seat from 0 to {players - 1}, not {start!r}")
+    powers: tuple[str | None, ...] = ()
+    fleece: str | None = None
+    try:
+        if variant == "golden-fleece":
+            if players != 2:
+                raise ActionError("bad-request", "variant: the Golden Fleece variant is for 2 players")
+            if setup == "quick":
+                wanted = request.get("fleece")
+                fleece = (
+                    rng.choice(fleece_powers()) if wanted in (None, "", "random") else check_fleece(wanted)
+                )
+        elif setup == "quick":
+            powers = _quick_powers(request.get("powers"), players, rng)
+    except SantoriniError as error:
+        raise ActionError("bad-request", f"powers: {error}") from None
+    if start is None and setup == "quick":
+        if powers:
+            from aegean.santorini.setup import allowed_start_players
+
+            allowed = allowed_start_players([make_power(p) for p in powers]) or [0]
+            start = rng.choice(allowed)
+        else:
+            start = rng.randrange(players)
+    return Settings(
+        players=players,
+        seats=seats,
+        setup=setup,
+        powers=powers,
+        variant=variant,
+        fleece=fleece,
+        start_player=start or 0,
+        open=bool(request.get("open", True)),
+        seed=rng.randrange(2**31),
+    )
+
+
+def _seat_specs(raw: Any, players: int) -> tuple[SeatSpec, ...]:
+    from aegean.ai.levels import AI_LEVELS
+
+    if raw is None:
+        raw = [{"kind": HUMAN}] + [{"kind": AI, "level": "3"}] * (players - 1)
+    if not isinstance(raw, list) or len(raw) != players:
+        raise ActionError("bad-request", f"seats: a list of {players} seats")
+    specs = []
+    for i, seat in enumerate(raw):
+        if not isinstance(seat, dict):
+            raise ActionError("bad-request", f"seats[{i}]: an object with 'kind'")
+        kind = seat.get("kind", HUMAN)
+        if kind not in (HUMAN, AI):
+            raise ActionError("bad-request", f"seats[{i}].kind: 'human' or 'ai', not {kind!r}")
+        name = seat.get("name") or (f"Player {i + 1}" if kind == HUMAN else "")
+        if not isinstance(name, str) or len(name) > 40:
+            raise ActionError("bad-request", f"seats[{i}].name: a name of at most 40 characters")
+        level = None
+        if kind == AI:
+            level = str(seat.get("level", "3")).lower()
+            if level not in AI_LEVELS:
+                raise ActionError("bad-request", f"seats[{i}].level: one of {', '.join(AI_LEVELS)}")
+            name = name or f"AI ({level})"
+        specs.append(SeatSpec(kind, name.strip() or f"Player {i + 1}", level))
+    return tuple(specs)
+
+
+def _quick_powers(raw: Any, players: int, rng: random.Random) -> tuple[str | None, ...]:
+    if raw is None or raw == []:
+        return ()
+    if raw == "random":
+        return tuple(random_powers(players, rng))
+    if not isinstance(raw, list) or len(raw) != players:
+        raise ActionError("bad-request", f"powers: a list of {players} power names, 'random' or null")
+    names: list[str | None] = []
+    for i, name in enumerate(raw):
+        if name in (None, "", "-", "none"):
+            names.append(None)
+        elif not isinstance(name, str):
+            raise ActionError("bad-request", f"powers[{i}]: a power name")
+        else:
+            try:
+                names.append(power_info(name).name)
+            except SantoriniError as error:
+                raise ActionError("bad-request", f"powers[{i}]: {error}") from None
+    if all(n is None for n in names):
+        return ()
+    check_powers(names, players)
+    return tuple(names)
+
+
+@dataclass
+class Event:
+    """One committed action: ``kind`` is ``steps``, ``pick``, ``choose``, ``start`` or
+    ``resign``; ``data`` is what the client sent (already checked)."""
+
+    version: int
+    kind: str
+    seat: int
+    data: dict[str, Any]
+    #: The action as each viewer may see it: seat index, or ``-1`` for spectators.
+    texts: dict[int, str] = field(default_factory=dict)
+
+    def text_for(self, viewer: int | None) -> str:
+        return self.texts.get(-1 if viewer is None else viewer, "")
+
+
+def option_text(step: Step) -> str:
+    """A step's text with its worker always written, so it means one step anywhere."""
+    return format_step(step)
+
+
+class Table:
+    """The state machine of one game (see the module docstring)."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.events: list[Event] = []
+        self.setup: PowerSetup | None = None
+        self.board: Board | None = None
+        #: Who played each completed turn of ``board.history``.
+        self.movers: list[int] = []
+        if settings.setup == "challenger":
+            self.setup = PowerSetup(settings.players, fleece=settings.variant == "golden-fleece")
+        else:
+            self._start_board(self._quick_board())
+        self.start_position = format_position(self.board) if self.board is not None else ""
+
+    # ------------------------------------------------------------------ state
+    @property
+    def version(self) -> int:
+        return len(self.events)
+
+    @property
+    def status(self) -> str:
+        if self.board is None:
+            return "setup"
+        return "over" if self.board.outcome() is not None else "playing"
+
+    def actor(self) -> int | None:
+        """The seat whose action the game waits for, or ``None`` (game over)."""
+        if self.setup is not None and self.board is None:
+            phase = self.setup.phase
+            return self.setup.chooser if phase == "choose" else self.setup.challenger
+        board = self.board
+        assert board is not None
+        if board.outcome() is not None:
+            return None
+        pending = interjection(board)
+        return pending[0] if pending is not None else board.to_move
+
+    def record(self) -> GameRecord:
+        assert self.board is not None
+        headers = {"Event": "Aegean online table", "Players": str(self.settings.players)}
+        for seat, spec in enumerate(self.settings.seats):
+            headers[f"Seat{seat + 1}"] = spec.name + (f" (AI {spec.level})" if spec.kind == AI else "")
+        return GameRecord.from_board(self.board, self.start_position, headers)
+
+    def outcome_text(self) -> str | None:
+        board = self.board
+        outcome = board.outcome() if board is not None else None
+        if board is None or outcome is None:
+            return None
+        return describe_outcome(board, outcome)
+
+    # ------------------------------------------------------------------ actions
+    def apply(self, seat: int, kind: str, data: dict[str, Any]) -> Event:
+        """Check and apply one action of ``seat``; returns the event (not yet committed:
+        the hub stores it, and on failure calls :meth:`reload`)."""
+        if self.status == "over":
+            raise ActionError("game-over", "the game is over")
+        if kind == "resign":
+            return self._resign(seat)
+        actor = self.actor()
+        if seat != actor:
+            who = "nobody" if actor is None else f"player {actor + 1}"
+            raise ActionError("not-your-turn", f"it is {who}'s turn to act, not player {seat + 1}'s")
+        if kind in ("pick", "choose", "start"):
+            return self._setup_action(seat, kind, data)
+        if kind != "steps":
+            raise ActionError("bad-message", f"unknown action {kind!r}")
+        if self.board is None:
+            raise ActionError("setup", "the powers are not chosen yet")
+        texts = data.get("steps")
+        if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
+            raise ActionError("bad-message", "steps: a non-empty list of step texts")
+        return self._play(seat, texts)
+
+    def apply_ai(self, seat: int, steps: list[Step]) -> Event:
+        """An AI's steps (ints from the engine), played like a client's texts."""
+        return self._play(seat, steps)
+
+    def _play(self, seat: int, given: Sequence[str | Step]) -> Event:
+        board = self.board
+        assert board is not None
+        mover, start_ply, history_before = board.to_move, board.ply, len(board.history)
+        pushed = 0
+        applied: list[str] = []
+        try:
+            for i, item in enumerate(given):
+                if board.decided is not None or board.ply != start_ply:
+                    if board.ply != start_ply and board.history[-1][-1] & CANCELLED:
+                        break  # a hidden worker cancelled the rest of the turn (Hecate)
+                    if (
+                        board.decided is not None
+                        and seat not in board.decided.winners
+                        and (has_secrets_from(board, seat))
+                    ):
+                        break  # a secret (the Abyss) ended the game: the rest lapses
+                    raise ActionError("illegal", f"the turn is over before step {i + 1} ({item})")
+                actor = self.actor()
+                if actor != seat:
+                    who = "nobody" if actor is None else f"player {actor + 1}"
+                    raise ActionError("illegal", f"{who} chooses before step {i + 1} ({item})")
+                options = {option_text(s): s for s in board.legal_steps()}
+                text = item if isinstance(item, str) else option_text(item)
+                step = options.get(text)
+                if step is None:
+                    raise ActionError(
+                        "illegal", f"illegal step {text}: {_why(board)}", list(options)[:_LEGAL_SHOWN]
+                    )
+                board.push(step)
+                pushed += 1
+                applied.append(text)
+            if board.ply == start_ply and board.decided is None and self.actor() == seat:
+                if END in board.legal_steps():
+                    board.push(END)
+                    pushed += 1
+                    applied.append(option_text(END))
+                else:
+                    raise ActionError("illegal", "the turn is not finished: " + what_is_missing(board))
+        except ActionError:
+            for _ in range(pushed):
+                board.pop()
+            raise
+        except IllegalTurnError as error:  # (a step the listing offered but play refused)
+            for _ in range(pushed):
+                board.pop()
+            raise ActionError("illegal", str(error), error.legal[:_LEGAL_SHOWN]) from None
+        self.movers.extend([mover] * (len(board.history) - history_before))
+        event = Event(self.version + 1, "steps", seat, {"steps": applied})
+        event.texts = self._texts_of_steps(board, mover, applied, len(board.history) > history_before)
+        self.events.append(event)
+        return event
+
+    def _texts_of_steps(self, board: Board, mover: int, applied: list[str], finished: bool) -> dict[int, str]:
+        """The committed steps as each viewer may see them: a finished turn as the
+        history records it (with ``!`` and ``+``), redacted where the mover has secrets."""
+        if finished and board.history:
+            turn = board.history[-1]
+        else:
+            turn = tuple(board.turn[-len(applied) :]) if applied else ()
+        texts: dict[int, str] = {}
+        for viewer in [*range(self.settings.players), None]:
+            key = -1 if viewer is None else viewer
+            texts[key] = redact_turn(board, turn, mover, viewer) if turn else ""
+        return texts
+
+    def _resign(self, seat: int) -> Event:
+        board = self.board
+        if board is None:
+            raise ActionError("setup", "resigning starts once the powers are chosen")
+        if seat in board.eliminated():
+            raise ActionError("illegal", f"player {seat + 1} is already out of the game")
+        board.resign(seat)
+        event = Event(self.version + 1, "resign", seat, {})
+        event.texts = {v: f"player {seat + 1} resigns" for v in [*range(self.settings.players), -1]}
+        self.events.append(event)
+        return event
+
+    def _setup_action(self, seat: int, kind: str, data: dict[str, Any]) -> Event:
+        setup = self.setup
+        if setup is None or self.board is not None:
+            raise ActionError("setup", "the setup is over")
+        try:
+            if kind == "pick":
+                names = data.get("pick")
+                if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+                    raise ActionError("bad-message", "pick: a list of power names")
+                setup.pick(names)
+                text = "picks " + ", ".join(setup.offered)
+            elif kind == "choose":
+                name = data.get("choose")
+                if not isinstance(name, str):
+                    raise ActionError("bad-message", "choose: a power name")
+                setup.choose(name)
+                text = f"chooses {power_info(name).name}"
+            else:
+                start = data.get("start")
+                if not isinstance(start, int) or isinstance(start, bool):
+                    raise ActionError("bad-message", "start: a seat number (0-based)")
+                setup.name_start_player(start)
+                text = f"names player {start + 1} to start"
+        except SantoriniError as error:
+            raise ActionError("setup", str(error)) from None
+        if setup.phase == "done":
+            self._start_board(setup.board())
+            self.start_position = format_position(self.board) if self.board is not None else ""
+        event = Event(self.version + 1, kind, seat, dict(data))
+        event.texts = {v: f"player {seat + 1} {text}" for v in [*range(self.settings.players), -1]}
+        self.events.append(event)
+        return event
+
+    # ------------------------------------------------------------------ previews
+    def actor_board(self, seat: int) -> Board:
+        """A copy of the board as ``seat`` may see it, to try steps on without giving a
+        secret away (a Hecate worker that would cancel a step shows only when it is played)."""
+        board = self.board
+        assert board is not None
+        if has_secrets_from(board, seat) and board.outcome() is None:
+            return visible_board(board.view(seat))
+        return board.copy()
+
+    def preview(self, seat: int, texts: list[str]) -> tuple[Board, list[Step], dict[str, Any]]:
+        """Try ``texts`` on ``seat``'s board: the board after them, the options next, and
+        ``complete`` / ``waiting_for``. Raises :class:`ActionError` for a wrong step."""
+        if self.board is None:
+            raise ActionError("setup", "the powers are not chosen yet")
+        if self.status == "over":
+            raise ActionError("game-over", "the game is over")
+        if self.actor() != seat:
+            raise ActionError("not-your-turn", f"it is not player {seat + 1}'s turn to act")
+        board = self.actor_board(seat)
+        start_ply = board.ply
+        for i, text in enumerate(texts):
+            if board.ply != start_ply or board.decided is not None:
+                raise ActionError("illegal", f"the turn is over before step {i + 1} ({text})")
+            options = {option_text(s): s for s in board.legal_steps()}
+            if text not in options:
+                raise ActionError(
+                    "illegal", f"illegal step {text}: {_why(board)}", list(options)[:_LEGAL_SHOWN]
+                )
+            try:
+                board.push(options[text])
+            except IllegalTurnError as error:
+                raise ActionError("illegal", str(error), error.legal[:_LEGAL_SHOWN]) from None
+        complete = board.ply != start_ply or board.decided is not None
+        waiting_for: int | None = None
+        next_steps: list[Step] = []
+        if not complete:
+            pending = interjection(board)
+            owner = pending[0] if pending is not None else board.to_move
+            if owner != seat:
+                waiting_for = owner
+            else:
+                next_steps = board.legal_steps()
+        info: dict[str, Any] = {"complete": complete, "waiting_for": waiting_for}
+        outcome = board.decided
+        info["outcome"] = None if outcome is None else {"winners": sorted(outcome.winners)}
+        return board, next_steps, info
+
+    def options(self, seat: int | None) -> list[Step]:
+        """The legal first steps for ``seat`` when the game waits for it."""
+        if seat is None or self.board is None or self.actor() != seat:
+            return []
+        return self.actor_board(seat).legal_steps()
+
+    # ------------------------------------------------------------------ helpers
+    def _quick_board(self) -> Board:
+        s = self.settings
+        if s.variant == "golden-fleece":
+            return Board(s.players, fleece=s.fleece, start_player=s.start_player)
+        if s.powers:
+            return Board(s.players, list(s.powers), start_player=s.start_player)
+        return Board(s.players, start_player=s.start_player)
+
+    def _start_board(self, board: Board) -> None:
+        self.board = board
+
+
+def _why(board: Board) -> str:
+    """Why a step is not among the options, in a few words."""
+    if board.decided is not None:
+        return "the game is over"
+    return "not a legal step here"
