@@ -38,6 +38,9 @@ def serve(
         typer.Option(help="Another origin whose pages may open game WebSockets (repeatable)."),
     ] = None,
     ai_workers: Annotated[int, typer.Option(min=1, max=16, help="Processes for AI seats.")] = 1,
+    rate_limit: Annotated[
+        float, typer.Option(min=1, help="Messages a second one WebSocket may send on average (bursts of twice that).")
+    ] = 20.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Start the online table: the game server and the web UI (open http://HOST:PORT)."""
@@ -48,7 +51,10 @@ def serve(
     from aegean.server.app import MAX_MESSAGE, create_app
 
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    application = create_app(db, allow_origins=tuple(allow_origin or ()), ai_workers=ai_workers)
+    logging.getLogger("alembic").setLevel(logging.WARNING)
+    application = create_app(
+        db, allow_origins=tuple(allow_origin or ()), ai_workers=ai_workers, rate=rate_limit, burst=2 * rate_limit
+    )
     typer.echo(f"Aegean online table on http://{host}:{port} (games in {db})")
     uvicorn.run(application, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level=log_level.lower())
 

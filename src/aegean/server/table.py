@@ -13,8 +13,8 @@ clients never parse notation, and a text means the same step wherever it is appl
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from aegean.cli.session import describe_outcome
@@ -298,9 +298,11 @@ class Table:
 
     def apply_ai(self, seat: int, steps: list[Step]) -> Event:
         """An AI's steps (ints from the engine), played like a client's texts."""
-        return self._play(seat, steps)
+        return self._play(seat, steps, stop_at_others=True)
 
-    def _play(self, seat: int, given: Sequence[str | Step]) -> Event:
+    def _play(self, seat: int, given: Sequence[str | Step], *, stop_at_others: bool = False) -> Event:
+        """Play ``given`` as far as it goes; with ``stop_at_others`` (an AI's plan, which
+        includes other players' choices), stop where another player must choose."""
         board = self.board
         assert board is not None
         mover, start_ply, history_before = board.to_move, board.ply, len(board.history)
@@ -319,9 +321,12 @@ class Table:
                         break  # a secret (the Abyss) ended the game: the rest lapses
                     raise ActionError("illegal", f"the turn is over before step {i + 1} ({item})")
                 actor = self.actor()
+                if actor != seat and stop_at_others and pushed:
+                    break
                 if actor != seat:
                     who = "nobody" if actor is None else f"player {actor + 1}"
-                    raise ActionError("illegal", f"{who} chooses before step {i + 1} ({item})")
+                    text = item if isinstance(item, str) else option_text(item)
+                    raise ActionError("illegal", f"{who} chooses before step {i + 1} ({text})")
                 options = {option_text(s): s for s in board.legal_steps()}
                 text = item if isinstance(item, str) else option_text(item)
                 step = options.get(text)
