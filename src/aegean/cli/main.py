@@ -31,7 +31,9 @@ def serve(
     port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
     db: Annotated[
         str,
-        typer.Option(help="SQLite file, or a SQLAlchemy URL such as postgresql+psycopg://user:pw@host/aegean."),
+        typer.Option(
+            help="SQLite file, or a SQLAlchemy URL such as postgresql+psycopg://user:pw@host/aegean."
+        ),
     ] = "aegean-games.sqlite3",
     allow_origin: Annotated[
         list[str] | None,
@@ -39,7 +41,10 @@ def serve(
     ] = None,
     ai_workers: Annotated[int, typer.Option(min=1, max=16, help="Processes for AI seats.")] = 1,
     rate_limit: Annotated[
-        float, typer.Option(min=1, help="Messages a second one WebSocket may send on average (bursts of twice that).")
+        float,
+        typer.Option(
+            min=1, help="Messages a second one WebSocket may send on average (bursts of twice that)."
+        ),
     ] = 20.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
@@ -53,7 +58,11 @@ def serve(
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     application = create_app(
-        db, allow_origins=tuple(allow_origin or ()), ai_workers=ai_workers, rate=rate_limit, burst=2 * rate_limit
+        db,
+        allow_origins=tuple(allow_origin or ()),
+        ai_workers=ai_workers,
+        rate=rate_limit,
+        burst=2 * rate_limit,
     )
     typer.echo(f"Aegean online table on http://{host}:{port} (games in {db})")
     uvicorn.run(application, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level=log_level.lower())

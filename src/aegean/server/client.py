@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 from typing import Any
@@ -59,10 +60,8 @@ class TableClient:
             await self._socket.close()
         if self._reader is not None:
             self._reader.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._reader
-            except (asyncio.CancelledError, Exception):
-                pass
         self._socket = None
 
     async def send(self, message: dict[str, Any]) -> None:
