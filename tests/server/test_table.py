@@ -1,0 +1,112 @@
+"""The table's state machine without a network: previews, partial turns around another
+player's choice (Gaea, RULINGS #52), Hecate's cancellations (RULINGS #56) kept out of
+previews, and exact replays of the event log (docs/server.md, "Persistence")."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from aegean.santorini import Board
+from aegean.server.table import ActionError, SeatSpec, Settings, Table, new_settings, option_text
+from powers.support import position
+
+TWO_HUMANS = (SeatSpec("human", "Ann"), SeatSpec("human", "Bob"))
+# Gaea (seat 0) on a1, e5; the opponent on b2, d4 and to move; c3 is level 3 (a dome to be).
+GAEA = position("c3=3 b3=1 c4=1 d3=A e1=3", "a1,e5 b2,d4", to_move=2, powers="Gaea,-")
+# Hecate (seat 0) on c3 and e5 (hidden from seat 1); the opponent on b4, d2 and to move.
+HECATE = "00000/00000/00000/00000/00000 2 c3,e5 b4,d2 powers=Hecate,-"
+
+
+def table_at(position: str, powers: tuple[str | None, ...]) -> Table:
+    """A table whose board is set to ``position`` (the server only ever starts from the
+    empty board; scenario tests need a position)."""
+    table = Table(Settings(players=2, seats=TWO_HUMANS, powers=powers))
+    table.board = Board.from_position(position)
+    return table
+
+
+def test_a_turn_waits_for_gaeas_choice_inside_it() -> None:
+    """RULINGS #52: after the opponent's dome Gaea chooses at once. The mover's preview
+    stops there (``waiting_for``), the mover commits up to it, Gaea then acts, and only
+    she may; the turn is one entry of the history with her step inserted."""
+    table = table_at(GAEA, ("Gaea", None))
+    assert table.actor() == 1
+    _, options, info = table.preview(1, ["b2-c2", "c2^c3"])
+    assert info == {"complete": False, "waiting_for": 0, "outcome": None} and options == []
+    table.apply(1, "steps", {"steps": ["b2-c2", "c2^c3"]})
+    assert table.actor() == 0 and table.version == 1
+    with pytest.raises(ActionError) as refused:
+        table.apply(1, "steps", {"steps": ["c2^b2"]})
+    assert refused.value.code == "not-your-turn"
+    offered = set(_texts(table, 0))
+    assert {"@b2", "@b4", "@d2", "~"} <= offered
+    table.apply(0, "steps", {"steps": ["@b4"]})
+    assert table.board is not None and len(table.board.history) == 1
+    assert table.movers == [1] and table.actor() == 0
+
+
+def test_the_mover_cannot_write_gaeas_choice() -> None:
+    table = table_at(GAEA, ("Gaea", None))
+    with pytest.raises(ActionError, match="player 1 chooses before step 3"):
+        table.apply(1, "steps", {"steps": ["b2-c2", "c2^c3", "@b4"]})
+    assert table.version == 0 and table.actor() == 1
+
+
+def test_a_preview_never_shows_a_hidden_cancellation() -> None:
+    """RULINGS #56: moving onto Hecate's hidden worker is cancelled, but only when the turn
+    is played; the preview (the opponent's own view) lets the turn be built, so the
+    opponent learns nothing by trying."""
+    table = table_at(HECATE, ("Hecate", None))
+    board, options, info = table.preview(1, ["d2-c3"])
+    assert info["complete"] is False and any(o for o in options)
+    assert board.owner[12] == 1  # c3: the opponent's worker stands there in their view
+    event = table.apply(1, "steps", {"steps": ["d2-c3", "c3^c4"]})
+    assert event.texts[1] == event.texts[0] == "d2-c3!"
+    assert table.actor() == 0
+
+
+def test_errors_change_nothing_and_list_the_legal_steps() -> None:
+    table = table_at(GAEA, ("Gaea", None))
+    before = table.board.position() if table.board else ""
+    with pytest.raises(ActionError) as refused:
+        table.apply(1, "steps", {"steps": ["b2-b5"]})
+    assert refused.value.code == "illegal" and "b2-b5" in refused.value.message
+    assert "b2-c2" in refused.value.legal
+    with pytest.raises(ActionError, match="not finished"):
+        table.apply(1, "steps", {"steps": ["b2-c2"]})
+    assert table.board is not None and table.board.position() == before and table.version == 0
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_replaying_the_events_gives_the_same_game(seed: int) -> None:
+    """A restarted server replays each game's events on a fresh table: same position,
+    same turns, same version (random games with random powers and player counts)."""
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    settings = new_settings(
+        {"players": players, "powers": "random", "seats": [{"kind": "human"}] * players}, rng
+    )
+    table = Table(settings)
+    while table.status != "over" and table.version < 80:
+        seat = table.actor()
+        assert seat is not None
+        steps: list[str] = []
+        while True:
+            _, options, info = table.preview(seat, steps) if steps else (None, table.options(seat), {})
+            if steps and (info["complete"] or info["waiting_for"] is not None):
+                break
+            steps.append(option_text(rng.choice(options)))
+        table.apply(seat, "steps", {"steps": steps})
+    again = Table(settings)
+    for event in table.events:
+        again.apply(event.seat, event.kind, event.data)
+    assert table.board is not None and again.board is not None
+    assert again.board.position() == table.board.position()
+    assert again.version == table.version and again.movers == table.movers
+    assert [e.texts for e in again.events] == [e.texts for e in table.events]
+
+
+def _texts(table: Table, seat: int) -> list[str]:
+    return [option_text(s) for s in table.options(seat)]
