@@ -142,7 +142,7 @@ class Store:
         self,
         game_id: str,
         settings: dict[str, Any],
-        seats: list[tuple[str, str | None]],
+        seats: list[tuple[str, str | None, bool]],
         *,
         status: str,
         rematch_of: str | None = None,
@@ -154,9 +154,9 @@ class Store:
                 )
             )
             session.flush()
-            for seat, (kind, token_hash) in enumerate(seats):
+            for seat, (kind, token_hash, claimed) in enumerate(seats):
                 session.add(
-                    SeatRow(game_id=game_id, seat=seat, kind=kind, token_hash=token_hash, claimed=False)
+                    SeatRow(game_id=game_id, seat=seat, kind=kind, token_hash=token_hash, claimed=claimed)
                 )
             if rematch_of is not None:
                 session.execute(update(GameRow).where(GameRow.id == rematch_of).values(rematch_id=game_id))

@@ -172,26 +172,28 @@ class Hub:
         creator = request.get("creator", 0)
         if not isinstance(creator, int) or isinstance(creator, bool) or not 0 <= creator < settings.players:
             raise ActionError("bad-request", f"creator: a seat from 0 to {settings.players - 1}")
-        return await self._create(settings, rematch_of)
+        return await self._create(settings, rematch_of, creator)
 
-    async def _create(self, settings: Settings, rematch_of: str | None) -> tuple[Room, list[str | None]]:
+    async def _create(
+        self, settings: Settings, rematch_of: str | None, creator: int | None = None
+    ) -> tuple[Room, list[str | None]]:
+        """``creator``'s seat is taken at once (nobody may join into it from the lobby)."""
         table = Table(settings)
         game_id = new_game_id()
         tokens = [new_token() if s.kind == HUMAN else None for s in settings.seats]
         hashes = [hash_token(t) if t else None for t in tokens]
         kinds = [s.kind for s in settings.seats]
+        claimed = [k == AI or seat == creator for seat, k in enumerate(kinds)]
         await self._db(
             lambda: self.store.create_game(
                 game_id,
                 settings.to_dict(),
-                list(zip(kinds, hashes, strict=True)),
+                list(zip(kinds, hashes, claimed, strict=True)),
                 status=table.status,
                 rematch_of=rematch_of,
             )
         )
-        room = Room(
-            game_id, table, kinds, hashes, [k == AI for k in kinds], _now_iso(), rematch_of=rematch_of
-        )
+        room = Room(game_id, table, kinds, hashes, claimed, _now_iso(), rematch_of=rematch_of)
         self.rooms[game_id] = room
         log.info("game %s created: %d players, %s", game_id, settings.players, settings.variant)
         self._wake_ai(room)
