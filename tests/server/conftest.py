@@ -28,7 +28,7 @@ class ServerProcess:
     """A running ``aegean serve``; :meth:`kill` sends SIGKILL, :meth:`start` (re)starts
     it on the same port and database."""
 
-    db: Path
+    db: Path | str
     port: int
     rate_limit: float
     log: Path
