@@ -31,7 +31,7 @@ _KIND_NAMES = {
     StepKind.PASS: "pass",
     StepKind.OUT: "out",
 }
-_MARK_NAMES = {"from": "from", "to": "to", "build": "build"}
+_MARK_NAMES = {"@": "place", "·": "from", "*": "to", "^": "build"}
 
 
 def scene_for(board: Board, viewer: int | None) -> Scene:

@@ -120,9 +120,15 @@ def new_settings(request: dict[str, Any], rng: random.Random | None = None) -> S
                 raise ActionError("bad-request", "variant: the Golden Fleece variant is for 2 players")
             if setup == "quick":
                 wanted = request.get("fleece")
-                fleece = (
-                    rng.choice(fleece_powers()) if wanted in (None, "", "random") else check_fleece(wanted)
-                )
+                if wanted in (None, "", "random"):
+                    fleece = rng.choice(fleece_powers())
+                elif not isinstance(wanted, str):
+                    raise ActionError("bad-request", "fleece: a power name, 'random' or null")
+                else:
+                    try:
+                        fleece = check_fleece(wanted)
+                    except SantoriniError as error:
+                        raise ActionError("bad-request", f"fleece: {error}") from None
         elif setup == "quick":
             powers = _quick_powers(request.get("powers"), players, rng)
     except SantoriniError as error:
@@ -263,7 +269,9 @@ class Table:
         assert self.board is not None
         headers = {"Event": "Aegean online table", "Players": str(self.settings.players)}
         for seat, spec in enumerate(self.settings.seats):
-            headers[f"Seat{seat + 1}"] = spec.name + (f" (AI {spec.level})" if spec.kind == AI else "")
+            headers[f"Seat{seat + 1}"] = (
+                spec.name if spec.kind != AI or "AI" in spec.name else f"{spec.name} (AI {spec.level})"
+            )
         return GameRecord.from_board(self.board, self.start_position, headers)
 
     def outcome_text(self) -> str | None:
