@@ -159,7 +159,7 @@ def create_app(
     async def lobby() -> list[dict[str, Any]]:
         ids = await hub()._db(hub().store.lobby)
         rooms = [await hub().room(game_id) for game_id in ids]
-        return [hub().lobby_entry(room) for room in rooms if room is not None]
+        return [hub().lobby_entry(room) for room in rooms if room is not None and room.table.settings.open]
 
     @app.get("/api/games/{game_id}")
     async def game_state(game_id: str) -> dict[str, Any]:
@@ -245,6 +245,11 @@ async def _session(hub: Hub, room: Room, websocket: WebSocket, limiter: RateLimi
             raw = await websocket.receive_text()
             if not limiter.allow():
                 if limiter.refused > RATE_CLOSE_AFTER:
+                    if connection is not None and pump is not None:
+                        # Send what is queued first (the replies and rate-limited errors).
+                        connection.close()
+                        with contextlib.suppress(Exception):
+                            await asyncio.wait_for(pump, 1)
                     await websocket.close(code=1008, reason="rate limit")
                     return
                 await _reply(

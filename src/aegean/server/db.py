@@ -146,11 +146,17 @@ class Store:
         *,
         status: str,
         rematch_of: str | None = None,
+        created_at: dt.datetime | None = None,
     ) -> None:
         with Session(self.engine) as session, session.begin():
             session.add(
                 GameRow(
-                    id=game_id, settings=json.dumps(settings), status=status, version=0, rematch_of=rematch_of
+                    id=game_id,
+                    settings=json.dumps(settings),
+                    status=status,
+                    version=0,
+                    rematch_of=rematch_of,
+                    created_at=created_at or _now(),
                 )
             )
             session.flush()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import logging
 import pickle
 import random
@@ -140,7 +141,7 @@ class Hub:
             kinds=[s.kind for s in game.seats],
             token_hashes=[s.token_hash for s in game.seats],
             claimed=[s.claimed for s in game.seats],
-            created=game.created_at.isoformat(),
+            created=_iso_utc(game.created_at),
             rematch_of=game.rematch_of,
             rematch_id=game.rematch_id,
         )
@@ -184,6 +185,7 @@ class Hub:
         hashes = [hash_token(t) if t else None for t in tokens]
         kinds = [s.kind for s in settings.seats]
         claimed = [k == AI or seat == creator for seat, k in enumerate(kinds)]
+        created = dt.datetime.now(dt.UTC)
         await self._db(
             lambda: self.store.create_game(
                 game_id,
@@ -191,9 +193,10 @@ class Hub:
                 list(zip(kinds, hashes, claimed, strict=True)),
                 status=table.status,
                 rematch_of=rematch_of,
+                created_at=created,
             )
         )
-        room = Room(game_id, table, kinds, hashes, claimed, _now_iso(), rematch_of=rematch_of)
+        room = Room(game_id, table, kinds, hashes, claimed, _iso_utc(created), rematch_of=rematch_of)
         self.rooms[game_id] = room
         log.info("game %s created: %d players, %s", game_id, settings.players, settings.variant)
         self._wake_ai(room)
@@ -509,7 +512,8 @@ def _ai_setup_action(table: Table, seat: int) -> tuple[str, dict[str, Any]]:
     return "start", {"start": setup.allowed_start_players()[0]}
 
 
-def _now_iso() -> str:
-    import datetime as dt
-
-    return dt.datetime.now(dt.UTC).isoformat()
+def _iso_utc(moment: dt.datetime) -> str:
+    """A time in ISO 8601 with its UTC offset, the same before and after a restart (SQLite
+    gives the stored time back without its time zone)."""
+    aware = moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment.astimezone(dt.UTC)
+    return aware.isoformat()

@@ -141,6 +141,9 @@ def new_settings(request: dict[str, Any], rng: random.Random | None = None) -> S
             start = rng.choice(allowed)
         else:
             start = rng.randrange(players)
+    listed = request.get("open", True)
+    if not isinstance(listed, bool):
+        raise ActionError("bad-request", f"open: true or false, not {listed!r}")
     return Settings(
         players=players,
         seats=seats,
@@ -149,7 +152,7 @@ def new_settings(request: dict[str, Any], rng: random.Random | None = None) -> S
         variant=variant,
         fleece=fleece,
         start_player=start or 0,
-        open=bool(request.get("open", True)),
+        open=listed,
         seed=rng.randrange(2**31),
     )
 

@@ -1,0 +1,415 @@
+"""The HTTP API of the online table (``docs/server.md``, "HTTP API"), against a real
+``aegean serve`` and its SQLite file: every refusal names what is wrong with the right
+status, the lobby, joining, records and replays, and tokens stored only as hashes."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import random
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+
+from aegean.cli.render import scene_of
+from aegean.santorini.powers import implemented
+from aegean.santorini.record import GameRecord
+from aegean.server.client import TableClient
+
+from .conftest import ServerProcess, free_port
+
+TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One server for the tests that only read or are refused (a server takes ~1 s to start)."""
+    folder: Path = tmp_path_factory.mktemp("api")
+    server = ServerProcess(folder / "games.sqlite3", free_port(), 10_000, folder / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def create(server: ServerProcess, **body: Any) -> dict[str, Any]:
+    reply = httpx.post(server.url + "/api/games", json=body)
+    assert reply.status_code == 201, reply.text
+    game: dict[str, Any] = reply.json()
+    return game
+
+
+def refused(server: ServerProcess, body: Any, status: int = 400, **kwargs: Any) -> str:
+    """POST ``body`` to the create endpoint; it must fail with ``status``; returns the error."""
+    if isinstance(body, (bytes, str)):
+        reply = httpx.post(server.url + "/api/games", content=body, **kwargs)
+    else:
+        reply = httpx.post(server.url + "/api/games", json=body, **kwargs)
+    assert reply.status_code == status, reply.text
+    error: str = reply.json()["error"]
+    return error
+
+
+async def hello(server: ServerProcess, game_id: str, token: str) -> dict[str, Any]:
+    """The server's answer to a ``hello`` with ``token``: ``welcome`` or an ``error``."""
+    client = TableClient(server.url, game_id, token)
+    try:
+        return await client.connect()
+    finally:
+        await client.close()
+
+
+async def play_out(
+    server: ServerProcess, game_id: str, token: str, seed: int, resign_at: int | None = None
+) -> None:
+    """Play one seat with random legal turns until the game is over (resigning at
+    version ``resign_at``, if given)."""
+    rng = random.Random(seed)
+    async with TableClient(server.url, game_id, token) as client:
+        while True:
+            state = await client.wait_turn(timeout=30)
+            if state["outcome"] is not None:
+                return
+            if resign_at is not None and state["version"] >= resign_at:
+                reply = await client.request({"type": "resign", "version": state["version"]})
+            else:
+                reply = await client.act(await client.random_turn(rng))
+            assert reply["type"] == "accepted", reply
+
+
+def finished_game(server: ServerProcess, seed: int = 1, resign_at: int | None = None) -> str:
+    """A game of a human (random turns) against the random AI, played to its end."""
+    game = create(server, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], start_player=0)
+    asyncio.run(play_out(server, game["id"], game["seats"][0]["token"], seed, resign_at))
+    return str(game["id"])
+
+
+def test_powers_lists_every_implemented_power_with_its_text(shared: ServerProcess) -> None:
+    """``GET /api/powers``: the 55 cards, each with its text and compatibility."""
+    powers = httpx.get(shared.url + "/api/powers").json()
+    assert len(powers) == 55
+    assert [p["name"] for p in powers] == implemented()
+    for power in powers:
+        assert set(power) == {
+            "name",
+            "epithet",
+            "category",
+            "text",
+            "three_players",
+            "four_players",
+            "golden_fleece",
+            "banned_vs",
+        }
+        assert power["text"].strip() and power["epithet"].strip(), power
+    by_name = {p["name"]: p for p in powers}
+    assert by_name["Atlas"]["banned_vs"] == ["Gaea"]
+    assert "Atlas" in by_name["Gaea"]["banned_vs"]
+    assert by_name["Apollo"]["golden_fleece"] and not by_name["Athena"]["golden_fleece"]
+    assert not by_name["Chronus"]["three_players"]
+
+
+def test_levels(shared: ServerProcess) -> None:
+    """``GET /api/levels``: every AI level a seat may ask for, with a description."""
+    levels = httpx.get(shared.url + "/api/levels").json()
+    assert {"random", "greedy", "1", "2", "3", "4", "5"} <= set(levels)
+    assert all(isinstance(text, str) and text for text in levels.values())
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"players": 5}, "players"),
+        ({"open": "no"}, "open"),
+        ({"players": 1}, "players"),
+        ({"players": "two"}, "players"),
+        ({"variant": "blitz"}, "variant"),
+        ({"setup": "draft"}, "setup"),
+        ({"powers": ["Apollo", "Zeuss"]}, "powers[1]"),
+        ({"powers": ["Apollo", 7]}, "powers[1]"),
+        ({"powers": ["Apollo"]}, "powers"),
+        ({"powers": "lots"}, "powers"),
+        ({"players": 3, "seats": [{}] * 3, "powers": ["Apollo", None, "Pan"]}, "powers"),
+        ({"players": 3, "seats": [{}] * 3, "powers": ["Apollo", "Chronus", "Pan"]}, "powers"),
+        ({"players": 3, "variant": "golden-fleece", "seats": [{"kind": "human"}] * 3}, "variant"),
+        ({"variant": "golden-fleece", "fleece": "Athena"}, "fleece"),
+        ({"variant": "golden-fleece", "fleece": "Nobody"}, "fleece"),
+        ({"variant": "golden-fleece", "fleece": 5}, "fleece"),
+        ({"variant": "golden-fleece", "fleece": ["Apollo"]}, "fleece"),
+        ({"seats": [{"kind": "human"}]}, "seats"),
+        ({"seats": "two humans"}, "seats"),
+        ({"players": 3, "seats": TWO_HUMANS}, "seats"),
+        ({"seats": [{"kind": "human"}, "ai"]}, "seats[1]"),
+        ({"seats": [{"kind": "human"}, {"kind": "ai", "level": "9"}]}, "seats[1].level"),
+        ({"seats": [{"kind": "human"}, {"kind": "robot"}]}, "seats[1].kind"),
+        ({"seats": [{"kind": "human", "name": "x" * 41}, {"kind": "human"}]}, "seats[0].name"),
+        ({"start_player": 2}, "start_player"),
+        ({"start_player": True}, "start_player"),
+        ({"creator": 7}, "creator"),
+    ],
+)
+def test_create_refuses_bad_settings_naming_the_field(
+    shared: ServerProcess, body: dict[str, Any], field: str
+) -> None:
+    """``POST /api/games`` with bad input: 400 (never a 500) and an error that starts with
+    the bad field (``docs/server.md``: "Errors are JSON … 400 (bad input)"); no game made."""
+    before = httpx.get(shared.url + "/api/games").json()
+    error = refused(shared, body)
+    assert error.startswith(field + ":"), error
+    assert httpx.get(shared.url + "/api/games").json() == before
+    assert "Traceback" not in shared.log_text()
+
+
+def test_create_refuses_a_banned_pair_by_name(shared: ServerProcess) -> None:
+    """A banned matchup of POWERS.csv (Atlas vs Gaea, Pan vs Hades) is refused, naming both
+    powers, in either order."""
+    for pair in (["Atlas", "Gaea"], ["Gaea", "Atlas"], ["Hades", "Pan"]):
+        error = refused(shared, {"powers": pair, "seats": TWO_HUMANS})
+        assert error.startswith("powers:") and "banned" in error, error
+        assert all(name in error for name in pair), error
+
+
+def test_create_refuses_bodies_that_are_not_json_or_too_large(shared: ServerProcess) -> None:
+    """Bodies: not JSON → 400, not an object → 400, more than 16 KiB → 413."""
+    json_type = {"Content-Type": "application/json"}
+    assert "JSON" in refused(shared, b"{players: 2", headers=json_type)
+    assert "JSON" in refused(shared, b"\xff\xfe{}", headers=json_type)
+    assert "object" in refused(shared, [1, 2])
+    big = json.dumps({"players": 2, "seats": TWO_HUMANS, "padding": "x" * 17_000})
+    assert "larger" in refused(shared, big, 413, headers=json_type)
+    assert "Traceback" not in shared.log_text()
+
+
+def test_create_answers_tokens_and_invites_for_human_seats_only(shared: ServerProcess) -> None:
+    """The create answer: a token and an invite link (token in the fragment) per human
+    seat, none for AI seats; an empty body makes a default game (one human vs the AI)."""
+    game = create(
+        shared,
+        players=3,
+        seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}, {}],
+        powers=["Apollo", "Artemis", "Athena"],
+    )
+    assert len(game["id"]) == 12 and game["version"] == 0
+    human, ai, other = game["seats"]
+    assert ai == {"seat": 1, "kind": "ai"}
+    for seat in (human, other):
+        assert seat["kind"] == "human"
+        assert seat["invite"] == f"/game/{game['id']}#seat={seat['seat']}&token={seat['token']}"
+    assert human["token"] != other["token"]
+    state = httpx.get(shared.url + f"/api/games/{game['id']}").json()
+    assert [s["power"] for s in state["seats"]] == ["Apollo", "Artemis", "Athena"]
+    assert state["you"] is None and state["options"] == []
+
+    default = httpx.post(shared.url + "/api/games")
+    assert default.status_code == 201
+    assert [s["kind"] for s in default.json()["seats"]] == ["human", "ai"]
+
+
+def test_unknown_game_is_404(shared: ServerProcess) -> None:
+    """No such game: 404 on the state, join, record and replay endpoints, and the
+    WebSocket upgrade is refused (closed before accept: HTTP 403 to the client)."""
+    for method, path in [
+        ("GET", "/api/games/nosuchgame00"),
+        ("POST", "/api/games/nosuchgame00/join"),
+        ("GET", "/api/games/nosuchgame00/record"),
+        ("GET", "/api/games/nosuchgame00/replay"),
+        ("GET", "/api/games/" + "x" * 40),
+    ]:
+        reply = httpx.request(method, shared.url + path)
+        assert reply.status_code == 404, (path, reply.text)
+        assert "no game" in reply.json()["error"]
+
+    async def connect() -> None:
+        url = shared.url.replace("http://", "ws://") + "/ws/games/nosuchgame00"
+        async with websockets.connect(url, origin=shared.url):  # type: ignore[arg-type]
+            pass
+
+    with pytest.raises(websockets.InvalidStatus) as refusal:
+        asyncio.run(connect())
+    assert refusal.value.response.status_code == 403
+
+
+def test_lobby_lists_open_games_not_over_newest_first(server: ServerProcess) -> None:
+    """``GET /api/games``: games not over, newest first, with their seats; a finished game
+    leaves the lobby."""
+    first = create(server, seats=TWO_HUMANS, powers=["Apollo", None])
+    second = create(
+        server,
+        players=4,
+        seats=[{}, {"kind": "ai", "level": "random"}, {}, {}],
+        powers=["Apollo", "Artemis", "Athena", "Atlas"],
+        start_player=1,
+    )
+    done = finished_game(server, resign_at=4)
+    lobby = httpx.get(server.url + "/api/games").json()
+    ids = [entry["id"] for entry in lobby]
+    assert ids == [second["id"], first["id"]]
+    assert done not in ids
+    entry = lobby[0]
+    assert entry["players"] == 4 and entry["variant"] == "standard" and entry["status"] == "playing"
+    assert entry["powers"] == ["Apollo", "Artemis", "Athena", "Atlas"]
+    assert [(s["seat"], s["kind"], s["level"], s["claimed"]) for s in entry["seats"]] == [
+        (0, "human", None, True),  # the creator's seat is taken at creation
+        (1, "ai", "random", True),
+        (2, "human", None, False),
+        (3, "human", None, False),
+    ]
+    assert lobby[1]["powers"] == ["Apollo", None]
+    # A finished game is still there by id, just not in the lobby.
+    assert httpx.get(server.url + f"/api/games/{done}").json()["game"]["status"] == "over"
+
+
+def test_join_hands_out_unclaimed_seats_with_fresh_tokens(server: ServerProcess) -> None:
+    """``join`` gives the first unclaimed human seat (never the creator's) a new token; the
+    seat's old invite token then stops working; a full game answers 409."""
+    game = create(
+        server,
+        players=3,
+        seats=[{}, {"kind": "ai", "level": "random"}, {}],
+        powers=["Apollo", "Artemis", "Athena"],
+        start_player=1,
+    )
+    old_invite = game["seats"][2]["token"]
+    joined = httpx.post(server.url + f"/api/games/{game['id']}/join")
+    assert joined.status_code == 200, joined.text
+    seat = joined.json()
+    assert seat["seat"] == 2 and seat["id"] == game["id"]
+    assert seat["token"] not in (old_invite, game["seats"][0]["token"])
+    assert seat["invite"] == f"/game/{game['id']}#seat=2&token={seat['token']}"
+
+    old = asyncio.run(hello(server, game["id"], old_invite))
+    assert old["type"] == "error" and old["code"] == "bad-token"
+    new = asyncio.run(hello(server, game["id"], seat["token"]))
+    assert new["type"] == "welcome" and new["seat"] == 2
+    creator = asyncio.run(hello(server, game["id"], game["seats"][0]["token"]))
+    assert creator["type"] == "welcome" and creator["seat"] == 0
+
+    full = httpx.post(server.url + f"/api/games/{game['id']}/join")
+    assert full.status_code == 409 and "taken" in full.json()["error"]
+    lobby = httpx.get(server.url + "/api/games").json()
+    assert all(s["claimed"] for s in lobby[0]["seats"])
+
+
+def test_join_refuses_private_and_finished_games(server: ServerProcess) -> None:
+    """``join`` on a game created with ``open: false`` is 403, on a finished one 409."""
+    private = create(server, seats=TWO_HUMANS, open=False)
+    reply = httpx.post(server.url + f"/api/games/{private['id']}/join")
+    assert reply.status_code == 403 and "invitation" in reply.json()["error"]
+    assert private["id"] not in {entry["id"] for entry in httpx.get(server.url + "/api/games").json()}
+    done = finished_game(server, resign_at=2)
+    reply = httpx.post(server.url + f"/api/games/{done}/join")
+    assert reply.status_code == 409 and "over" in reply.json()["error"]
+
+
+def test_record_only_after_the_end_and_it_replays_to_the_server_state(server: ServerProcess) -> None:
+    """``GET /api/games/{id}/record``: 409 while the game goes on; afterwards the JSON and
+    text records replay (checking every turn) to the server's final position and outcome."""
+    game = create(
+        server,
+        seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}],
+        start_player=0,
+        powers=["Minotaur", "Pan"],
+    )
+    early = httpx.get(server.url + f"/api/games/{game['id']}/record")
+    assert early.status_code == 409 and "over" in early.json()["error"]
+    assert httpx.get(server.url + f"/api/games/{game['id']}/replay").status_code == 409
+    asyncio.run(play_out(server, game["id"], game["seats"][0]["token"], seed=3))
+
+    state = httpx.get(server.url + f"/api/games/{game['id']}").json()
+    assert state["game"]["status"] == "over" and state["outcome"] is not None
+    reply = httpx.get(server.url + f"/api/games/{game['id']}/record")
+    assert reply.status_code == 200 and reply.headers["content-type"] == "application/json"
+    assert f"santorini-{game['id']}.json" in reply.headers["content-disposition"]
+    record = GameRecord.from_json(reply.text)
+    text = httpx.get(server.url + f"/api/games/{game['id']}/record", params={"format": "text"})
+    assert text.status_code == 200 and text.headers["content-type"].startswith("text/plain")
+    assert GameRecord.from_text(text.text).turns == record.turns
+    assert (
+        httpx.get(server.url + f"/api/games/{game['id']}/record", params={"format": "xml"}).status_code == 400
+    )
+
+    board = record.replay()
+    outcome = board.outcome()
+    assert outcome is not None
+    assert record.result == state["outcome"]["result"] == outcome.result(2)
+    assert sorted(outcome.winners) == state["outcome"]["winners"]
+    assert [p.name for p in board.powers] == [s["power"] for s in state["seats"]]
+    assert len(record.turns) == len(state["turns"])
+    scene = scene_of(board)
+    assert [(c["level"], c["dome"], c["worker"]) for c in state["board"]["cells"]] == [
+        (scene.height[s], bool(scene.domes >> s & 1), scene.owner[s] if scene.owner[s] >= 0 else None)
+        for s in range(25)
+    ]
+    frames = httpx.get(server.url + f"/api/games/{game['id']}/replay").json()["frames"]
+    assert frames[-1]["board"]["cells"] == state["board"]["cells"]
+
+
+def test_upload_replay_frames_and_refusals(server: ServerProcess) -> None:
+    """``POST /api/replay``: a record gives one frame per position (turns + 1); a
+    tampered record is refused naming the illegal turn; garbage is refused."""
+    done = finished_game(server, seed=5)
+    record = httpx.get(server.url + f"/api/games/{done}/record").text
+    turns = json.loads(record)["turns"]
+    for body in (record, GameRecord.from_json(record).to_text()):
+        reply = httpx.post(server.url + "/api/replay", content=body)
+        assert reply.status_code == 200, reply.text
+        answer = reply.json()
+        assert len(answer["frames"]) == len(turns) + 1
+        assert answer["record"]["turns"] == turns
+        assert [f["turn"] for f in answer["frames"][1:]] == turns
+        assert answer["outcome"] is not None
+
+    # Player 2 places its workers on player 1's squares: turn 2 is illegal.
+    data = json.loads(record)
+    data["turns"][1] = data["turns"][0]
+    reply = httpx.post(server.url + "/api/replay", content=json.dumps(data))
+    assert reply.status_code == 400, reply.text
+    assert "turn 2" in reply.json()["error"]
+
+    for garbage in (b"hello there", b'{"format": "something-else"}', b"\xff\xfe\x00", b""):
+        reply = httpx.post(server.url + "/api/replay", content=garbage)
+        assert reply.status_code == 400, (garbage, reply.text)
+        assert reply.json()["error"]
+    too_big = httpx.post(server.url + "/api/replay", content=b" " * (256 * 1024 + 1))
+    assert too_big.status_code == 413
+
+
+def test_tokens_are_stored_only_as_sha256_hashes(server: ServerProcess) -> None:
+    """The database holds no token, only its SHA-256 hex digest (``docs/server.md``,
+    "Concepts"): scan every table's text and the raw database files; nor does the log."""
+    game = create(
+        server,
+        players=3,
+        seats=[{}, {}, {"kind": "ai", "level": "random"}],
+        powers=["Apollo", "Artemis", "Athena"],
+    )
+    joined = httpx.post(server.url + f"/api/games/{game['id']}/join").json()
+    tokens = [game["seats"][0]["token"], game["seats"][1]["token"], joined["token"]]
+
+    for token in (tokens[0], tokens[2]):
+        assert asyncio.run(hello(server, game["id"], token))["type"] == "welcome"
+    texts: list[str] = []
+    with sqlite3.connect(server.db) as db:
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        assert {"games", "seats", "events"} <= set(tables)
+        for table in tables:
+            for row in db.execute(f'SELECT * FROM "{table}"'):
+                texts.extend(str(value) for value in row if value is not None)
+        stored = dict(
+            db.execute("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game["id"],)).fetchall()
+        )
+    everything = "\n".join(texts)
+    raw = b"".join(p.read_bytes() for p in server.db.parent.glob(server.db.name + "*"))
+    for token in tokens:
+        assert token not in everything
+        assert token.encode() not in raw
+        assert token not in server.log_text()
+    digest = [hashlib.sha256(t.encode()).hexdigest() for t in tokens]
+    assert stored == {0: digest[0], 1: digest[2], 2: None}  # seat 1's old invite was replaced
+    assert digest[1] not in everything
