@@ -127,6 +127,7 @@ def test_levels(shared: ServerProcess) -> None:
     [
         ({"players": 5}, "players"),
         ({"open": "no"}, "open"),
+        ({"powers": [None, "Hecate"], "start_player": 1}, "start_player"),  # Hecate places last
         ({"players": 1}, "players"),
         ({"players": "two"}, "players"),
         ({"variant": "blitz"}, "variant"),

@@ -24,7 +24,14 @@ from aegean.santorini.notation import format_position, format_step
 from aegean.santorini.powers import make_power, power_info
 from aegean.santorini.record import GameRecord
 from aegean.santorini.rules import has_secrets_from, interjection, what_is_missing
-from aegean.santorini.setup import PowerSetup, check_fleece, check_powers, fleece_powers, random_powers
+from aegean.santorini.setup import (
+    PowerSetup,
+    allowed_start_players,
+    check_fleece,
+    check_powers,
+    fleece_powers,
+    random_powers,
+)
 from aegean.santorini.steps import CANCELLED, END, Step
 from aegean.santorini.view import redact_turn, visible_board
 
@@ -133,14 +140,17 @@ def new_settings(request: dict[str, Any], rng: random.Random | None = None) -> S
             powers = _quick_powers(request.get("powers"), players, rng)
     except SantoriniError as error:
         raise ActionError("bad-request", f"powers: {error}") from None
-    if start is None and setup == "quick":
-        if powers:
-            from aegean.santorini.setup import allowed_start_players
-
-            allowed = allowed_start_players([make_power(p) for p in powers]) or [0]
-            start = rng.choice(allowed)
-        else:
-            start = rng.randrange(players)
+    if setup == "quick":
+        # Some powers decide who places first (Hecate places last, SANTORINI.md §4).
+        allowed = allowed_start_players([make_power(p) for p in powers]) if powers else list(range(players))
+        if start is None:
+            start = rng.choice(allowed or [0])
+        elif start not in allowed:
+            names = ", ".join(str(seat) for seat in allowed) or "none"
+            raise ActionError(
+                "bad-request",
+                f"start_player: seat {start} may not start with these powers (allowed: {names})",
+            )
     listed = request.get("open", True)
     if not isinstance(listed, bool):
         raise ActionError("bad-request", f"open: true or false, not {listed!r}")
