@@ -4,8 +4,11 @@ search (and a slow level-5 search does not hold up other games' clients)."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import random
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from aegean.ai.levels import make_ai
@@ -34,5 +37,27 @@ def choose_steps(board_blob: bytes, level: str, seed: int, seat: int) -> list[St
 
 def make_pool(workers: int) -> Executor:
     """A process pool started with ``forkserver``: forking the server itself, with its
-    threads and sockets, is not safe."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("forkserver"))
+    threads and sockets, is not safe. Each worker ends itself when the server is gone
+    (killed with SIGKILL, a pool's workers would otherwise wait for work for ever)."""
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("forkserver"),
+        initializer=_watch_server,
+        initargs=(os.getpid(),),
+    )
+
+
+def _watch_server(server_pid: int) -> None:
+    parent = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="aegean-ai-watchdog", daemon=True).start()

@@ -159,11 +159,16 @@ def create_app(
     async def lobby() -> list[dict[str, Any]]:
         ids = await hub()._db(hub().store.lobby)
         rooms = [await hub().room(game_id) for game_id in ids]
-        return [hub().lobby_entry(room) for room in rooms if room is not None and room.table.settings.open]
+        entries = []
+        for room in rooms:
+            if room is not None and room.table.settings.open:
+                async with room.lock:
+                    entries.append(hub().lobby_entry(room))
+        return entries
 
     @app.get("/api/games/{game_id}")
     async def game_state(game_id: str) -> dict[str, Any]:
-        return hub().state(await room_or_404(game_id), None)
+        return await hub().snapshot(await room_or_404(game_id), None)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str) -> dict[str, Any]:
@@ -179,9 +184,10 @@ def create_app(
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, format: str = "json") -> Response:
         room = await room_or_404(game_id)
-        if room.table.status != "over":
-            raise ActionError("game-over", "the record can be downloaded once the game is over")
-        rec = room.table.record()
+        async with room.lock:  # (never a result that is not stored yet)
+            if room.table.status != "over":
+                raise ActionError("game-over", "the record can be downloaded once the game is over")
+            rec = room.table.record()
         if format == "text":
             body, media, ext = rec.to_text(), "text/plain; charset=utf-8", "txt"
         elif format == "json":
@@ -197,9 +203,11 @@ def create_app(
     @app.get("/api/games/{game_id}/replay")
     async def game_replay(game_id: str) -> dict[str, Any]:
         room = await room_or_404(game_id)
-        if room.table.status != "over":
-            raise ActionError("game-over", "a game can be replayed once it is over")
-        return replay_frames(room.table.record())
+        async with room.lock:
+            if room.table.status != "over":
+                raise ActionError("game-over", "a game can be replayed once it is over")
+            rec = room.table.record()
+        return replay_frames(rec)
 
     @app.post("/api/replay")
     async def upload_replay(request: Request) -> dict[str, Any]:
@@ -289,9 +297,7 @@ async def _session(hub: Hub, room: Room, websocket: WebSocket, limiter: RateLimi
         pass
     finally:
         if connection is not None:
-            room.connections.discard(connection)
-            connection.close()
-            hub._broadcast(room)
+            await hub.disconnect(room, connection)
         if pump is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(pump, 1)
@@ -318,12 +324,7 @@ async def _hello(hub: Hub, room: Room, message: dict[str, Any], send: Any) -> Co
             return None
         await hub.claim(room, seat)
     connection = Connection(send, seat)
-    connection.post({"type": "welcome", "seat": seat, "version": room.table.version, "game": room.id})
-    events = hub.catch_up(room, seat, message.get("since"))
-    if events:
-        connection.post({"type": "events", "events": events})
-    room.connections.add(connection)
-    hub._broadcast(room)  # (everyone sees the seat connected; this client gets its state)
+    await hub.connect(room, connection, message.get("since"))
     return connection
 
 
@@ -335,7 +336,9 @@ async def _handle(hub: Hub, room: Room, connection: Connection, message: dict[st
         if kind == "ping":
             connection.post({"type": "pong"})
         elif kind == "preview":
-            connection.post(hub.preview(room, connection.seat, message.get("steps"), message.get("version")))
+            connection.post(
+                await hub.preview(room, connection.seat, message.get("steps"), message.get("version"))
+            )
         elif kind in ("act", "setup", "resign"):
             data: dict[str, Any]
             if kind == "act":

@@ -241,7 +241,8 @@ class Hub:
                 )
             event = table.apply(seat, kind, data)
             await self._commit(room, event)
-        self._after_action(room)
+            self._broadcast(room)
+        self._wake_ai(room)
         return event
 
     async def _commit(self, room: Room, event: Event) -> None:
@@ -279,10 +280,6 @@ class Hub:
             room.claimed = fresh.claimed
             room.token_hashes = fresh.token_hashes
 
-    def _after_action(self, room: Room) -> None:
-        self._broadcast(room)
-        self._wake_ai(room)
-
     # ------------------------------------------------------------------ AI seats
     def _wake_ai(self, room: Room) -> None:
         actor = room.table.actor()
@@ -306,7 +303,7 @@ class Hub:
         finally:
             room.thinking = False
         if committed:
-            self._after_action(room)
+            self._wake_ai(room)
 
     async def _ai_action(self, room: Room, seat: int) -> bool:
         """Let ``seat``'s AI decide (off the event loop) and commit its action; ``False``
@@ -328,44 +325,70 @@ class Hub:
                 return False
             event = room.table.apply(seat, kind, data) if board is None else room.table.apply_ai(seat, steps)
             await self._commit(room, event)
+            self._broadcast(room)
         return True
 
     # ------------------------------------------------------------------ rematch
     async def offer_rematch(self, room: Room, seat: int) -> None:
-        if room.table.status != "over":
-            raise ActionError("illegal", "a rematch can be offered once the game is over")
-        room.rematch_offers.add(seat)
-        humans = {s for s, k in enumerate(room.kinds) if k == HUMAN}
-        if room.rematch_id is None and humans <= room.rematch_offers:
-            old = room.table.settings
-            settings = Settings(
-                old.players,
-                old.seats,
-                old.setup,
-                old.powers,
-                old.variant,
-                old.fleece,
-                (old.start_player + 1) % old.players,
-                old.open,
-                random.randrange(2**31),
-            )
-            if old.setup == "quick" and old.powers:
-                from aegean.santorini.powers import make_power
-                from aegean.santorini.setup import allowed_start_players
+        async with room.lock:
+            if room.table.status != "over":
+                raise ActionError("illegal", "a rematch can be offered once the game is over")
+            room.rematch_offers.add(seat)
+            humans = {s for s, k in enumerate(room.kinds) if k == HUMAN}
+            if room.rematch_id is None and humans <= room.rematch_offers:
+                old = room.table.settings
+                settings = Settings(
+                    old.players,
+                    old.seats,
+                    old.setup,
+                    old.powers,
+                    old.variant,
+                    old.fleece,
+                    (old.start_player + 1) % old.players,
+                    old.open,
+                    random.randrange(2**31),
+                )
+                if old.setup == "quick" and old.powers:
+                    from aegean.santorini.powers import make_power
+                    from aegean.santorini.setup import allowed_start_players
 
-                allowed = allowed_start_players([make_power(p) for p in old.powers])
-                if allowed and settings.start_player not in allowed:
-                    settings = Settings(**{**settings.__dict__, "start_player": allowed[0]})
-            new_room, tokens = await self._create(settings, room.id)
-            room.rematch_id = new_room.id
-            for connection in list(room.connections):
-                seat_of = connection.seat
-                token = tokens[seat_of] if seat_of is not None else None
-                connection.post({"type": "rematch", "game": new_room.id, "seat": seat_of, "token": token})
-        self._broadcast(room)
+                    allowed = allowed_start_players([make_power(p) for p in old.powers])
+                    if allowed and settings.start_player not in allowed:
+                        settings = Settings(**{**settings.__dict__, "start_player": allowed[0]})
+                new_room, tokens = await self._create(settings, room.id)
+                room.rematch_id = new_room.id
+                for connection in list(room.connections):
+                    seat_of = connection.seat
+                    token = tokens[seat_of] if seat_of is not None else None
+                    connection.post({"type": "rematch", "game": new_room.id, "seat": seat_of, "token": token})
+            self._broadcast(room)
 
     # ------------------------------------------------------------------ views
+    # Readers take the game's lock: an action is applied in memory, then committed, under
+    # the lock, so nobody is ever shown a version that is not stored yet.
+    async def snapshot(self, room: Room, viewer: int | None) -> dict[str, Any]:
+        async with room.lock:
+            return self.state(room, viewer)
+
+    async def connect(self, room: Room, connection: Connection, since: Any) -> None:
+        """Add a connection: ``welcome``, the events it missed, then everyone's state."""
+        async with room.lock:
+            seat = connection.seat
+            connection.post({"type": "welcome", "seat": seat, "version": room.table.version, "game": room.id})
+            events = self.catch_up(room, seat, since)
+            if events:
+                connection.post({"type": "events", "events": events})
+            room.connections.add(connection)
+            self._broadcast(room)  # (everyone sees the seat connected; this client its state)
+
+    async def disconnect(self, room: Room, connection: Connection) -> None:
+        async with room.lock:
+            room.connections.discard(connection)
+            connection.close()
+            self._broadcast(room)
+
     def _broadcast(self, room: Room) -> None:
+        """Post each connection its state (callers hold ``room.lock``)."""
         cache: dict[int | None, dict[str, Any]] = {}
         for connection in list(room.connections):
             viewer = connection.seat
@@ -448,7 +471,11 @@ class Hub:
             for e in table.events[since:]
         ]
 
-    def preview(self, room: Room, seat: int | None, steps: Any, version: Any) -> dict[str, Any]:
+    async def preview(self, room: Room, seat: int | None, steps: Any, version: Any) -> dict[str, Any]:
+        async with room.lock:
+            return self._preview(room, seat, steps, version)
+
+    def _preview(self, room: Room, seat: int | None, steps: Any, version: Any) -> dict[str, Any]:
         if seat is None:
             raise ActionError("spectator", "spectators cannot act")
         table = room.table
