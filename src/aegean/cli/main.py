@@ -65,7 +65,16 @@ def serve(
         burst=2 * rate_limit,
     )
     typer.echo(f"Aegean online table on http://{host}:{port} (games in {db})")
-    uvicorn.run(application, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level=log_level.lower())
+    # (No permessage-deflate: the messages are small, and compressing each cost the server
+    # more CPU than anything else it does per message.)
+    uvicorn.run(
+        application,
+        host=host,
+        port=port,
+        ws_max_size=MAX_MESSAGE,
+        ws_per_message_deflate=False,
+        log_level=log_level.lower(),
+    )
 
 
 @app.callback()

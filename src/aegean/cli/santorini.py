@@ -320,9 +320,7 @@ def show(
         return
     observation = board.view(viewer) if viewer is not None else None
     if observation is not None and observation.hidden and viewer is not None:
-        console.print(
-            f"Player {viewer + 1}'s view: {observation.position}", markup=False, soft_wrap=True
-        )
+        console.print(f"Player {viewer + 1}'s view: {observation.position}", markup=False, soft_wrap=True)
     action = (
         "place its workers" if board.placing else "make a setup choice" if in_setup_turn(board) else "move"
     )

@@ -25,7 +25,7 @@ from aegean.santorini.powers.texts import card_text
 from aegean.santorini.record import GameRecord
 
 from .db import Store, database_url
-from .hub import Connection, Hub, Room
+from .hub import Connection, Hub, Room, encode
 from .replay import replay_frames
 from .security import RateLimiter, origin_allowed
 from .table import ActionError
@@ -243,8 +243,8 @@ def create_app(
 async def _session(hub: Hub, room: Room, websocket: WebSocket, limiter: RateLimiter) -> None:
     """One client: ``hello`` first, then actions, until it leaves."""
 
-    async def send(message: dict[str, Any]) -> None:
-        await websocket.send_text(json.dumps(message, separators=(",", ":")))
+    async def send(message: dict[str, Any] | str) -> None:
+        await websocket.send_text(message if isinstance(message, str) else encode(message))
 
     connection: Connection | None = None
     pump: asyncio.Task[None] | None = None

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -81,6 +82,19 @@ class VersionConflict(Exception):
 
 
 @dataclass
+class PendingEvent:
+    """An event to commit, with the game's status and result after it."""
+
+    game_id: str
+    version: int
+    kind: str
+    seat: int
+    data: dict[str, Any]
+    status: str
+    result: str | None
+
+
+@dataclass
 class StoredGame:
     id: str
     settings: dict[str, Any]
@@ -130,7 +144,10 @@ class Store:
         connect_args: dict[str, Any] = {}
         if url.startswith("sqlite"):
             connect_args = {"check_same_thread": False, "timeout": 10}
-        self.engine = create_engine(url, connect_args=connect_args, pool_pre_ping=True)
+        # (A SQLite file needs no liveness check; a database server may drop connections.)
+        self.engine = create_engine(
+            url, connect_args=connect_args, pool_pre_ping=not url.startswith("sqlite")
+        )
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         upgrade_schema(self.engine)
@@ -167,30 +184,64 @@ class Store:
             if rematch_of is not None:
                 session.execute(update(GameRow).where(GameRow.id == rematch_of).values(rematch_id=game_id))
 
-    def append_event(
-        self,
-        game_id: str,
-        version: int,
-        kind: str,
-        seat: int,
-        data: dict[str, Any],
-        status: str,
-        result: str | None,
-    ) -> None:
-        """Commit one event; :class:`VersionConflict` if the version is taken."""
+    def append_events(self, events: list[PendingEvent]) -> list[Exception | None]:
+        """Commit a batch of events in one transaction, one fsync for all (group commit);
+        returns, per event, ``None`` or the exception that refused it (a
+        :class:`VersionConflict` when its version is taken). If the batch fails, each
+        event is tried in a transaction of its own, so one conflict refuses only itself."""
+        if not events:
+            return []
         try:
-            with Session(self.engine) as session, session.begin():
-                session.add(
-                    EventRow(game_id=game_id, version=version, kind=kind, seat=seat, data=json.dumps(data))
-                )
-                session.flush()
-                session.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(version=version, status=status, result=result, updated_at=_now())
-                )
-        except IntegrityError as error:
-            raise VersionConflict(f"{game_id} v{version}") from error
+            with self.engine.begin() as connection:
+                self._insert(connection, events)
+            return [None] * len(events)
+        except IntegrityError:
+            pass
+        results: list[Exception | None] = []
+        for pending in events:
+            try:
+                with self.engine.begin() as connection:
+                    self._insert(connection, [pending])
+                results.append(None)
+            except IntegrityError as error:
+                results.append(VersionConflict(f"{pending.game_id} v{pending.version}: {error.orig}"))
+            except Exception as error:  # (reported to the one action concerned)
+                results.append(error)
+        return results
+
+    def append_event(self, pending: PendingEvent) -> None:
+        """Commit one event; :class:`VersionConflict` if its version is taken."""
+        result = self.append_events([pending])[0]
+        if result is not None:
+            raise result
+
+    @staticmethod
+    def _insert(connection: Any, events: list[PendingEvent]) -> None:
+        now = _now()
+        connection.execute(
+            insert(EventRow),
+            [
+                {
+                    "game_id": e.game_id,
+                    "version": e.version,
+                    "kind": e.kind,
+                    "seat": e.seat,
+                    "data": json.dumps(e.data),
+                    "created_at": now,
+                }
+                for e in events
+            ],
+        )
+        last: dict[str, PendingEvent] = {}
+        for e in events:
+            if e.game_id not in last or e.version > last[e.game_id].version:
+                last[e.game_id] = e
+        for e in last.values():
+            connection.execute(
+                update(GameRow)
+                .where(GameRow.id == e.game_id)
+                .values(version=e.version, status=e.status, result=e.result, updated_at=now)
+            )
 
     def claim_seat(self, game_id: str, seat: int, token_hash: str | None) -> bool:
         """Mark a seat claimed (with a new token hash when given); ``False`` if it was."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import json
 import logging
 import pickle
 import random
@@ -23,7 +24,7 @@ from typing import Any, TypeVar
 from aegean.santorini.rules import team_of
 
 from .ai_worker import choose_steps, make_pool
-from .db import Store, StoredGame, VersionConflict
+from .db import PendingEvent, Store, StoredGame, VersionConflict
 from .render import board_json, cards_json, in_progress, option_json, scene_for, setup_json, turns_json
 from .security import hash_token, new_game_id, new_token, token_matches
 from .table import AI, HUMAN, ActionError, Event, Settings, Table, new_settings
@@ -37,17 +38,22 @@ CATCH_UP_LIMIT = 200
 SEND_QUEUE = 256
 
 
+def encode(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
 class Connection:
     """One WebSocket client: its seat (``None``: spectator) and its outgoing queue, so
     that a slow client never holds up a broadcast."""
 
-    def __init__(self, send: Callable[[dict[str, Any]], Awaitable[None]], seat: int | None) -> None:
+    def __init__(self, send: Callable[[str], Awaitable[None]], seat: int | None) -> None:
         self.seat = seat
         self._send = send
-        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue(SEND_QUEUE)
+        self.queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue(SEND_QUEUE)
         self.closed = False
 
-    def post(self, message: dict[str, Any]) -> None:
+    def post(self, message: dict[str, Any] | str) -> None:
+        """Queue a message (a dict, or one already encoded: a broadcast encodes once)."""
         if self.closed:
             return
         try:
@@ -66,7 +72,7 @@ class Connection:
             message = await self.queue.get()
             if message is None:
                 return
-            await self._send(message)
+            await self._send(message if isinstance(message, str) else encode(message))
 
 
 @dataclass
@@ -104,6 +110,10 @@ class Hub:
         self._ai_workers = ai_workers
         self._tasks: set[asyncio.Task[None]] = set()
         self._load_lock = asyncio.Lock()
+        #: Events waiting for the group-commit writer, each with the future of its commit.
+        self._pending: list[tuple[PendingEvent, asyncio.Future[None]]] = []
+        self._pending_ready = asyncio.Event()
+        self._committer: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> None:
@@ -117,6 +127,8 @@ class Hub:
         log.info("resumed %d games", len(stored))
 
     async def stop(self) -> None:
+        if self._committer is not None:
+            self._committer.cancel()
         for task in list(self._tasks):
             task.cancel()
         for room in self.rooms.values():
@@ -248,20 +260,12 @@ class Hub:
     async def _commit(self, room: Room, event: Event) -> None:
         table = room.table
         result = None
-        if table.board is not None and table.board.outcome() is not None:
-            outcome = table.board.outcome()
-            assert outcome is not None
+        outcome = table.outcome()
+        if outcome is not None:
             result = outcome.result(table.settings.players)
         try:
-            await self._db(
-                self.store.append_event,
-                room.id,
-                event.version,
-                event.kind,
-                event.seat,
-                event.data,
-                table.status,
-                result,
+            await self._group_commit(
+                PendingEvent(room.id, event.version, event.kind, event.seat, event.data, table.status, result)
             )
         except VersionConflict:
             await self._reload(room)
@@ -271,6 +275,35 @@ class Hub:
             await self._reload(room)
             raise ActionError("server-error", "the action could not be stored; nothing changed") from None
         log.info("game %s v%d: %s by seat %d", room.id, event.version, event.kind, event.seat + 1)
+
+    async def _group_commit(self, pending: PendingEvent) -> None:
+        """Commit ``pending`` together with whatever other games' events are waiting: one
+        transaction and one fsync for the batch. Returns once it is durable."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((pending, future))
+        self._pending_ready.set()
+        if self._committer is None or self._committer.done():
+            self._committer = asyncio.get_running_loop().create_task(self._commit_loop())
+        await future
+
+    async def _commit_loop(self) -> None:
+        while True:
+            await self._pending_ready.wait()
+            self._pending_ready.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                results = await self._db(self.store.append_events, [p for p, _ in batch])
+            except Exception as error:  # (the database is gone: every action in it fails)
+                results = [error] * len(batch)
+            for (_, future), result in zip(batch, results, strict=True):
+                if future.done():
+                    continue
+                if result is None:
+                    future.set_result(None)
+                else:
+                    future.set_exception(result)
 
     async def _reload(self, room: Room) -> None:
         game = await self._db(self.store.load, room.id)
@@ -389,22 +422,38 @@ class Hub:
 
     def _broadcast(self, room: Room) -> None:
         """Post each connection its state (callers hold ``room.lock``)."""
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[int | None, str] = {}
         for connection in list(room.connections):
             viewer = connection.seat
             if viewer not in cache:
-                cache[viewer] = self.state(room, viewer)
+                cache[viewer] = encode(self.state(room, viewer))
             connection.post(cache[viewer])
 
     def state(self, room: Room, viewer: int | None) -> dict[str, Any]:
         """The ``state`` message for ``viewer`` (``docs/server.md``)."""
         table = room.table
-        board = table.board
         settings = table.settings
         connected = [0] * settings.players
         for connection in room.connections:
             if connection.seat is not None:
                 connected[connection.seat] += 1
+        message = dict(self._game_view(room, viewer))
+        message["seats"] = [
+            {**seat, "claimed": room.claimed[i], "connected": seat["kind"] == AI or connected[i] > 0}
+            for i, seat in enumerate(message["seats"])
+        ]
+        message["rematch"] = {"offered": sorted(room.rematch_offers), "game": room.rematch_id}
+        return message
+
+    def _game_view(self, room: Room, viewer: int | None) -> dict[str, Any]:
+        """The parts of ``state`` that change only with the version: made once per
+        version and viewer (the rules work behind them is the costly part)."""
+        table = room.table
+        cached = table.view_cache.get(viewer)
+        if cached is not None and cached["version"] == table.version:
+            return cached
+        board = table.board
+        settings = table.settings
         out = board.eliminated() if board is not None else frozenset()
         seats = []
         for seat, spec in enumerate(settings.seats):
@@ -415,16 +464,14 @@ class Hub:
                     "name": spec.name,
                     "kind": spec.kind,
                     "level": spec.level,
-                    "claimed": room.claimed[seat],
-                    "connected": spec.kind == AI or connected[seat] > 0,
                     "power": power,
                     "team": min(team_of(board, seat)) if board is not None else seat,
                     "out": seat in out,
                 }
             )
-        outcome = board.outcome() if board is not None else None
+        outcome = table.outcome()
         actor = table.actor()
-        message: dict[str, Any] = {
+        view: dict[str, Any] = {
             "type": "state",
             "version": table.version,
             "you": viewer,
@@ -454,9 +501,9 @@ class Hub:
                 "text": table.outcome_text(),
             },
             "options": [option_json(s) for s in table.options(viewer)] if viewer == actor else [],
-            "rematch": {"offered": sorted(room.rematch_offers), "game": room.rematch_id},
         }
-        return message
+        table.view_cache[viewer] = view
+        return view
 
     def catch_up(self, room: Room, viewer: int | None, since: Any) -> list[dict[str, Any]] | None:
         """The events after version ``since`` as ``viewer`` may see them, or ``None``

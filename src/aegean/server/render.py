@@ -144,7 +144,7 @@ def turns_json(table: Table, viewer: int | None) -> list[dict[str, Any]]:
     board = table.board
     if board is None:
         return []
-    texts = board.view(viewer).turns if board.outcome() is None else None
+    texts = board.view(viewer).turns if table.outcome() is None else None
     turns = []
     for i, turn in enumerate(board.history):
         text = texts[i] if texts is not None else format_turn(turn)
@@ -156,7 +156,7 @@ def turns_json(table: Table, viewer: int | None) -> list[dict[str, Any]]:
 def in_progress(table: Table, viewer: int | None) -> str:
     """The committed part of the turn in progress (before another player's choice)."""
     board = table.board
-    if board is None or not board.turn or board.outcome() is not None:
+    if board is None or not board.turn or table.outcome() is not None:
         return ""
     return redact_turn(board, tuple(board.turn), board.to_move, viewer)
 

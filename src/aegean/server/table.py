@@ -21,6 +21,7 @@ from aegean.cli.session import describe_outcome
 from aegean.santorini.board import Board
 from aegean.santorini.errors import IllegalTurnError, SantoriniError
 from aegean.santorini.notation import format_position, format_step
+from aegean.santorini.outcome import Outcome
 from aegean.santorini.powers import make_power, power_info
 from aegean.santorini.record import GameRecord
 from aegean.santorini.rules import has_secrets_from, interjection, what_is_missing
@@ -249,6 +250,12 @@ class Table:
         self.board: Board | None = None
         #: Who played each completed turn of ``board.history``.
         self.movers: list[int] = []
+        #: What the hub rendered for each viewer at the current version.
+        self.view_cache: dict[int | None, dict[str, Any]] = {}
+        #: ``outcome``, ``status`` and ``actor`` at the current version (each call of the
+        #: engine's ``outcome`` may look for a legal turn); cleared by every action.
+        self._memo: dict[str, Any] = {}
+        self._applying = False
         if settings.setup == "challenger":
             self.setup = PowerSetup(settings.players, fleece=settings.variant == "golden-fleece")
         else:
@@ -260,20 +267,38 @@ class Table:
     def version(self) -> int:
         return len(self.events)
 
+    def outcome(self) -> Outcome | None:
+        if self.board is None:
+            return None
+        if self._applying:
+            return self.board.outcome()
+        if "outcome" not in self._memo:
+            self._memo["outcome"] = self.board.outcome()
+        result: Outcome | None = self._memo["outcome"]
+        return result
+
     @property
     def status(self) -> str:
         if self.board is None:
             return "setup"
-        return "over" if self.board.outcome() is not None else "playing"
+        return "over" if self.outcome() is not None else "playing"
 
     def actor(self) -> int | None:
         """The seat whose action the game waits for, or ``None`` (game over)."""
+        if self._applying:
+            return self._actor()
+        if "actor" not in self._memo:
+            self._memo["actor"] = self._actor()
+        result: int | None = self._memo["actor"]
+        return result
+
+    def _actor(self) -> int | None:
         if self.setup is not None and self.board is None:
             phase = self.setup.phase
             return self.setup.chooser if phase == "choose" else self.setup.challenger
         board = self.board
         assert board is not None
-        if board.outcome() is not None:
+        if self.outcome() is not None:
             return None
         pending = interjection(board)
         return pending[0] if pending is not None else board.to_move
@@ -289,7 +314,7 @@ class Table:
 
     def outcome_text(self) -> str | None:
         board = self.board
-        outcome = board.outcome() if board is not None else None
+        outcome = self.outcome()
         if board is None or outcome is None:
             return None
         return describe_outcome(board, outcome)
@@ -297,7 +322,15 @@ class Table:
     # ------------------------------------------------------------------ actions
     def apply(self, seat: int, kind: str, data: dict[str, Any]) -> Event:
         """Check and apply one action of ``seat``; returns the event (not yet committed:
-        the hub stores it, and on failure calls :meth:`reload`)."""
+        the hub stores it, and on failure rebuilds the table from the database)."""
+        try:
+            return self._apply(seat, kind, data)
+        finally:
+            self._memo.clear()
+            self.view_cache.clear()
+            self._applying = False
+
+    def _apply(self, seat: int, kind: str, data: dict[str, Any]) -> Event:
         if self.status == "over":
             raise ActionError("game-over", "the game is over")
         if kind == "resign":
@@ -312,6 +345,7 @@ class Table:
             raise ActionError("bad-message", f"unknown action {kind!r}")
         if self.board is None:
             raise ActionError("setup", "the powers are not chosen yet")
+        self._applying = True
         texts = data.get("steps")
         if not isinstance(texts, list) or not texts or not all(isinstance(t, str) for t in texts):
             raise ActionError("bad-message", "steps: a non-empty list of step texts")
@@ -319,7 +353,15 @@ class Table:
 
     def apply_ai(self, seat: int, steps: list[Step]) -> Event:
         """An AI's steps (ints from the engine), played like a client's texts."""
-        return self._play(seat, steps, stop_at_others=True)
+        try:
+            if self.status == "over" or self.actor() != seat:
+                raise ActionError("not-your-turn", f"it is not player {seat + 1}'s turn to act")
+            self._applying = True
+            return self._play(seat, steps, stop_at_others=True)
+        finally:
+            self._memo.clear()
+            self.view_cache.clear()
+            self._applying = False
 
     def _play(self, seat: int, given: Sequence[str | Step], *, stop_at_others: bool = False) -> Event:
         """Play ``given`` as far as it goes; with ``stop_at_others`` (an AI's plan, which
@@ -443,7 +485,7 @@ class Table:
         secret away (a Hecate worker that would cancel a step shows only when it is played)."""
         board = self.board
         assert board is not None
-        if has_secrets_from(board, seat) and board.outcome() is None:
+        if has_secrets_from(board, seat) and self.outcome() is None:
             return visible_board(board.view(seat))
         return board.copy()
 
