@@ -532,12 +532,12 @@ class Hub:
             )
         if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps) or len(steps) > 40:
             raise ActionError("bad-message", "steps: a list of step texts")
-        board, options, info = table.preview(seat, steps)
+        board, options, info = table.preview(seat, steps, lambda b: board_json(scene_for(b, seat)))
         return {
             "type": "preview",
             "version": table.version,
             "steps": steps,
-            "board": board_json(scene_for(board, seat)),
+            "board": board,
             "options": [option_json(s) for s in options],
             **info,
         }

@@ -13,9 +13,9 @@ clients never parse notation, and a text means the same step wherever it is appl
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from aegean.cli.session import describe_outcome
 from aegean.santorini.board import Board
@@ -35,6 +35,8 @@ from aegean.santorini.setup import (
 )
 from aegean.santorini.steps import CANCELLED, END, Step
 from aegean.santorini.view import redact_turn, visible_board
+
+T = TypeVar("T")
 
 #: Seat kinds.
 HUMAN, AI = "human", "ai"
@@ -254,7 +256,7 @@ class Table:
         self.view_cache: dict[int | None, dict[str, Any]] = {}
         #: ``outcome``, ``status`` and ``actor`` at the current version (each call of the
         #: engine's ``outcome`` may look for a legal turn); cleared by every action.
-        self._memo: dict[str, Any] = {}
+        self._memo: dict[Any, Any] = {}
         self._applying = False
         if settings.setup == "challenger":
             self.setup = PowerSetup(settings.players, fleece=settings.variant == "golden-fleece")
@@ -481,17 +483,26 @@ class Table:
 
     # ------------------------------------------------------------------ previews
     def actor_board(self, seat: int) -> Board:
-        """A copy of the board as ``seat`` may see it, to try steps on without giving a
-        secret away (a Hecate worker that would cancel a step shows only when it is played)."""
+        """The board as ``seat`` may see it, to try steps on without giving a secret away
+        (a Hecate worker that would cancel a step shows only when it is played): made once
+        per version and shared, so whoever pushes steps on it pops them again."""
         board = self.board
         assert board is not None
-        if has_secrets_from(board, seat) and self.outcome() is None:
-            return visible_board(board.view(seat))
-        return board.copy()
+        key = ("board", seat)
+        if key not in self._memo:
+            if has_secrets_from(board, seat) and self.outcome() is None:
+                self._memo[key] = visible_board(board.view(seat))
+            else:
+                self._memo[key] = board.copy()
+        shared: Board = self._memo[key]
+        return shared
 
-    def preview(self, seat: int, texts: list[str]) -> tuple[Board, list[Step], dict[str, Any]]:
-        """Try ``texts`` on ``seat``'s board: the board after them, the options next, and
-        ``complete`` / ``waiting_for``. Raises :class:`ActionError` for a wrong step."""
+    def preview(
+        self, seat: int, texts: list[str], look: Callable[[Board], T] | None = None
+    ) -> tuple[T | None, list[Step], dict[str, Any]]:
+        """Try ``texts`` on ``seat``'s board: ``look`` at the board after them, the options
+        next, and ``complete`` / ``waiting_for``. Raises :class:`ActionError` for a wrong
+        step. The board is left as it was."""
         if self.board is None:
             raise ActionError("setup", "the powers are not chosen yet")
         if self.status == "over":
@@ -500,38 +511,49 @@ class Table:
             raise ActionError("not-your-turn", f"it is not player {seat + 1}'s turn to act")
         board = self.actor_board(seat)
         start_ply = board.ply
-        for i, text in enumerate(texts):
-            if board.ply != start_ply or board.decided is not None:
-                raise ActionError("illegal", f"the turn is over before step {i + 1} ({text})")
-            options = {option_text(s): s for s in board.legal_steps()}
-            if text not in options:
-                raise ActionError(
-                    "illegal", f"illegal step {text}: {_why(board)}", list(options)[:_LEGAL_SHOWN]
-                )
-            try:
-                board.push(options[text])
-            except IllegalTurnError as error:
-                raise ActionError("illegal", str(error), error.legal[:_LEGAL_SHOWN]) from None
-        complete = board.ply != start_ply or board.decided is not None
-        waiting_for: int | None = None
-        next_steps: list[Step] = []
-        if not complete:
-            pending = interjection(board)
-            owner = pending[0] if pending is not None else board.to_move
-            if owner != seat:
-                waiting_for = owner
-            else:
-                next_steps = board.legal_steps()
-        info: dict[str, Any] = {"complete": complete, "waiting_for": waiting_for}
-        outcome = board.decided
-        info["outcome"] = None if outcome is None else {"winners": sorted(outcome.winners)}
-        return board, next_steps, info
+        pushed = 0
+        try:
+            for i, text in enumerate(texts):
+                if board.ply != start_ply or board.decided is not None:
+                    raise ActionError("illegal", f"the turn is over before step {i + 1} ({text})")
+                options = {option_text(s): s for s in board.legal_steps()}
+                if text not in options:
+                    raise ActionError(
+                        "illegal", f"illegal step {text}: {_why(board)}", list(options)[:_LEGAL_SHOWN]
+                    )
+                try:
+                    board.push(options[text])
+                except IllegalTurnError as error:
+                    raise ActionError("illegal", str(error), error.legal[:_LEGAL_SHOWN]) from None
+                pushed += 1
+            complete = board.ply != start_ply or board.decided is not None
+            waiting_for: int | None = None
+            next_steps: list[Step] = []
+            if not complete:
+                pending = interjection(board)
+                owner = pending[0] if pending is not None else board.to_move
+                if owner != seat:
+                    waiting_for = owner
+                else:
+                    next_steps = board.legal_steps()
+            info: dict[str, Any] = {"complete": complete, "waiting_for": waiting_for}
+            outcome = board.decided
+            info["outcome"] = None if outcome is None else {"winners": sorted(outcome.winners)}
+            seen = look(board) if look is not None else None
+        finally:
+            for _ in range(pushed):
+                board.pop()
+        return seen, next_steps, info
 
     def options(self, seat: int | None) -> list[Step]:
         """The legal first steps for ``seat`` when the game waits for it."""
         if seat is None or self.board is None or self.actor() != seat:
             return []
-        return self.actor_board(seat).legal_steps()
+        key = ("options", seat)
+        if key not in self._memo:
+            self._memo[key] = self.actor_board(seat).legal_steps()
+        options: list[Step] = self._memo[key]
+        return options
 
     # ------------------------------------------------------------------ helpers
     def _quick_board(self) -> Board:
