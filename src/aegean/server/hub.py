@@ -18,6 +18,7 @@ import pickle
 import random
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -34,6 +35,8 @@ T = TypeVar("T")
 
 #: At most this many events are sent to a client catching up; further behind, a resync.
 CATCH_UP_LIMIT = 200
+#: Tries of an AI seat's turn when its worker process dies.
+AI_ATTEMPTS = 3
 #: Messages queued for one slow connection before it is dropped (it will resync).
 SEND_QUEUE = 256
 
@@ -326,7 +329,17 @@ class Hub:
     async def _ai_turn(self, room: Room, seat: int) -> None:
         committed = False
         try:
-            committed = await self._ai_action(room, seat)
+            for attempt in range(AI_ATTEMPTS):
+                try:
+                    committed = await self._ai_action(room, seat)
+                    break
+                except BrokenProcessPool:
+                    # A worker died (killed, out of memory): a fresh pool, and try again.
+                    log.warning("game %s: the AI pool broke; starting a new one", room.id)
+                    if self._pool is not None:
+                        self._pool.shutdown(wait=False, cancel_futures=True)
+                    self._pool = None
+                    await asyncio.sleep(0.5 * (attempt + 1))
         except ActionError as error:
             log.error("game %s: the AI of seat %d failed: %s", room.id, seat + 1, error.message)
         except asyncio.CancelledError:
