@@ -157,14 +157,7 @@ def create_app(
 
     @app.get("/api/games")
     async def lobby() -> list[dict[str, Any]]:
-        ids = await hub()._db(hub().store.lobby)
-        rooms = [await hub().room(game_id) for game_id in ids]
-        entries = []
-        for room in rooms:
-            if room is not None and room.table.settings.open:
-                async with room.lock:
-                    entries.append(hub().lobby_entry(room))
-        return entries
+        return await hub().lobby()
 
     @app.get("/api/games/{game_id}")
     async def game_state(game_id: str) -> dict[str, Any]:

@@ -147,8 +147,6 @@ class Hub:
     def _rebuild(self, game: StoredGame) -> Room:
         table = Table(Settings.from_dict(game.settings))
         for row in game.events:
-            import json
-
             table.apply(row.seat, row.kind, json.loads(row.data))
         return Room(
             id=game.id,
@@ -554,6 +552,16 @@ class Hub:
             "options": [option_json(s) for s in options],
             **info,
         }
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The open games not over, newest first (each read under its lock)."""
+        entries = []
+        for game_id in await self._db(self.store.lobby):
+            room = await self.room(game_id)
+            if room is not None and room.table.settings.open:
+                async with room.lock:
+                    entries.append(self.lobby_entry(room))
+        return entries
 
     def lobby_entry(self, room: Room) -> dict[str, Any]:
         table = room.table

@@ -12,6 +12,7 @@ from typing import Any
 from aegean.cli.render import Scene, observed_scene, scene_of
 from aegean.santorini.board import Board
 from aegean.santorini.notation import format_turn
+from aegean.santorini.powers import power_info
 from aegean.santorini.powers.texts import card_text
 from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.steps import Step, StepKind, mark_direction, step_dome, step_dst, step_kind, step_src
@@ -134,8 +135,6 @@ def cards_json(table: Table) -> list[dict[str, Any]]:
 
 
 def _card(name: str, seat: int | None) -> dict[str, Any]:
-    from aegean.santorini.powers import power_info
-
     info = power_info(name)
     return {"name": info.name, "epithet": info.epithet, "text": card_text(info.name), "seat": seat}
 
