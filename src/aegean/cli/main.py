@@ -49,6 +49,7 @@ def serve(
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Start the online table: the game server and the web UI (open http://HOST:PORT)."""
+    import gc
     import logging
 
     import uvicorn
@@ -64,6 +65,11 @@ def serve(
         rate=rate_limit,
         burst=2 * rate_limit,
     )
+    # What the imports made lives as long as the server: out of the collector's sight,
+    # its full collections pass over a fraction of the objects (they stopped every game
+    # for 100-190 ms a few times a minute; docs/performance.md).
+    gc.collect()
+    gc.freeze()
     typer.echo(f"Aegean online table on http://{host}:{port} (games in {db})")
     # (No permessage-deflate: the messages are small, and compressing each cost the server
     # more CPU than anything else it does per message.)

@@ -335,9 +335,13 @@ class Board:
         return True
 
     # ------------------------------------------------------------------ playing
-    def push(self, step: Step) -> None:
-        """Take one step after checking it is legal; raises :class:`IllegalTurnError`."""
-        legal = self.legal_steps()
+    def push(self, step: Step, *, legal: Sequence[Step] | None = None) -> None:
+        """Take one step after checking it is legal; raises :class:`IllegalTurnError`.
+
+        ``legal``: the :meth:`legal_steps` of this very position, when the caller has them
+        already (a server checking a client's steps), so they are not listed twice."""
+        if legal is None:
+            legal = self.legal_steps()
         step = self._normalize(step)
         if step not in legal:
             raise IllegalTurnError(

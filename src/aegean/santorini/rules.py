@@ -308,7 +308,10 @@ def _completes(board: Board, step: Step, seen: set[Hashable]) -> bool:
         if key in seen:
             return False
         seen.add(key)
-        return any(_completes(board, s, seen) for s in candidate_steps(board))
+        following = candidate_steps(board)
+        # Ending the turn always completes it: no need to search the optional steps
+        # first (Heracles's domes, Demeter's second build, ...).
+        return END in following or any(_completes(board, s, seen) for s in following)
     finally:
         board.rollback(mark)
 

@@ -47,6 +47,17 @@ def make_pool(workers: int) -> Executor:
     )
 
 
+def start_workers(pool: Executor, workers: int) -> None:
+    """Start the pool's processes now (a pool starts them at its first tasks) and wait
+    until they answer."""
+    for future in [pool.submit(_ready) for _ in range(workers)]:
+        future.result()
+
+
+def _ready() -> None:
+    """A task that does nothing: the worker that ran it is up."""
+
+
 def _watch_server(server_pid: int) -> None:
     parent = os.getppid()
 

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 
 from aegean.santorini.rules import team_of
 
-from .ai_worker import choose_steps, make_pool
+from .ai_worker import choose_steps, make_pool, start_workers
 from .db import PendingEvent, Store, StoredGame, VersionConflict
 from .render import board_json, cards_json, in_progress, option_json, scene_for, setup_json, turns_json
 from .security import hash_token, new_game_id, new_token, token_matches
@@ -41,7 +41,7 @@ AI_ATTEMPTS = 3
 SEND_QUEUE = 256
 
 
-def encode(message: dict[str, Any]) -> str:
+def encode(message: Any) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
@@ -104,6 +104,16 @@ class Room:
         return found
 
 
+@dataclass(frozen=True)
+class GameView:
+    """A viewer's ``state`` at one version, less the seats' presence and the rematch:
+    ``text`` is its JSON object, ``seats`` the seats without their presence flags."""
+
+    version: int
+    text: str
+    seats: list[dict[str, Any]]
+
+
 class Hub:
     def __init__(self, store: Store, *, ai_workers: int = 1, executor: Executor | None = None) -> None:
         self.store = store
@@ -113,6 +123,7 @@ class Hub:
         self._ai_workers = ai_workers
         self._tasks: set[asyncio.Task[None]] = set()
         self._load_lock = asyncio.Lock()
+        self._pool_lock = asyncio.Lock()
         #: Events waiting for the group-commit writer, each with the future of its commit.
         self._pending: list[tuple[PendingEvent, asyncio.Future[None]]] = []
         self._pending_ready = asyncio.Event()
@@ -349,6 +360,16 @@ class Hub:
         if committed:
             self._wake_ai(room)
 
+    async def _ai_pool(self) -> Executor:
+        """The AI processes, started from a thread: starting a process takes the caller
+        some 100 ms, which the event loop (every other game) must not wait."""
+        async with self._pool_lock:
+            if self._pool is None:
+                pool = make_pool(self._ai_workers)
+                await asyncio.to_thread(start_workers, pool, self._ai_workers)
+                self._pool = pool
+            return self._pool
+
     async def _ai_action(self, room: Room, seat: int) -> bool:
         """Let ``seat``'s AI decide (off the event loop) and commit its action; ``False``
         when the game moved on meanwhile (a resignation)."""
@@ -358,11 +379,10 @@ class Hub:
             kind, data = _ai_setup_action(table, seat)
         else:
             spec = table.settings.seats[seat]
-            if self._pool is None:
-                self._pool = make_pool(self._ai_workers)
+            pool = await self._ai_pool()
             blob = pickle.dumps(board)
             steps = await asyncio.get_running_loop().run_in_executor(
-                self._pool, choose_steps, blob, spec.level or "3", table.settings.seed + version, seat
+                pool, choose_steps, blob, spec.level or "3", table.settings.seed + version, seat
             )
         async with room.lock:
             if room.table.version != version or room.table.actor() != seat:
@@ -437,31 +457,39 @@ class Hub:
         for connection in list(room.connections):
             viewer = connection.seat
             if viewer not in cache:
-                cache[viewer] = encode(self.state(room, viewer))
+                cache[viewer] = self.state_text(room, viewer)
             connection.post(cache[viewer])
 
     def state(self, room: Room, viewer: int | None) -> dict[str, Any]:
         """The ``state`` message for ``viewer`` (``docs/server.md``)."""
+        message: dict[str, Any] = json.loads(self.state_text(room, viewer))
+        return message
+
+    def state_text(self, room: Room, viewer: int | None) -> str:
+        """The ``state`` message for ``viewer``, encoded: the part that changes only with
+        the version comes from the table's cache, the seats' presence and the rematch
+        are added to it."""
         table = room.table
-        settings = table.settings
-        connected = [0] * settings.players
+        connected = [0] * table.settings.players
         for connection in room.connections:
             if connection.seat is not None:
                 connected[connection.seat] += 1
-        message = dict(self._game_view(room, viewer))
-        message["seats"] = [
+        view = self._game_view(room, viewer)
+        seats = [
             {**seat, "claimed": room.claimed[i], "connected": seat["kind"] == AI or connected[i] > 0}
-            for i, seat in enumerate(message["seats"])
+            for i, seat in enumerate(view.seats)
         ]
-        message["rematch"] = {"offered": sorted(room.rematch_offers), "game": room.rematch_id}
-        return message
+        rematch = {"offered": sorted(room.rematch_offers), "game": room.rematch_id}
+        return f'{view.text[:-1]},"seats":{encode(seats)},"rematch":{encode(rematch)}}}'
 
-    def _game_view(self, room: Room, viewer: int | None) -> dict[str, Any]:
-        """The parts of ``state`` that change only with the version: made once per
-        version and viewer (the rules work behind them is the costly part)."""
+    def _game_view(self, room: Room, viewer: int | None) -> GameView:
+        """The parts of ``state`` that change only with the version, made once per version
+        and viewer (the rules work behind them is the costly part) and kept encoded (a
+        string is one object for the garbage collector to pass over; the dicts behind it
+        were hundreds)."""
         table = room.table
-        cached = table.view_cache.get(viewer)
-        if cached is not None and cached["version"] == table.version:
+        cached: GameView | None = table.view_cache.get(viewer)
+        if cached is not None and cached.version == table.version:
             return cached
         board = table.board
         settings = table.settings
@@ -494,7 +522,6 @@ class Hub:
                 "open": settings.open,
                 "created": room.created,
             },
-            "seats": seats,
             "cards": cards_json(table),
             "setup": setup_json(table),
             "board": board_json(scene_for(board, viewer)) if board is not None else None,
@@ -513,8 +540,9 @@ class Hub:
             },
             "options": [option_json(s) for s in table.options(viewer)] if viewer == actor else [],
         }
-        table.view_cache[viewer] = view
-        return view
+        cached = GameView(table.version, encode(view), seats)
+        table.view_cache[viewer] = cached
+        return cached
 
     def catch_up(self, room: Room, viewer: int | None, since: Any) -> list[dict[str, Any]] | None:
         """The events after version ``since`` as ``viewer`` may see them, or ``None``

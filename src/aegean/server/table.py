@@ -13,7 +13,7 @@ clients never parse notation, and a text means the same step wherever it is appl
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -42,6 +42,8 @@ T = TypeVar("T")
 HUMAN, AI = "human", "ai"
 #: How many options an error message lists at most.
 _LEGAL_SHOWN = 60
+#: The memo key of the true board (the other boards are views: ``("view", seat)``).
+TRUE_BOARD = "true"
 
 
 class ActionError(Exception):
@@ -253,7 +255,7 @@ class Table:
         #: Who played each completed turn of ``board.history``.
         self.movers: list[int] = []
         #: What the hub rendered for each viewer at the current version.
-        self.view_cache: dict[int | None, dict[str, Any]] = {}
+        self.view_cache: dict[int | None, Any] = {}
         #: ``outcome``, ``status`` and ``actor`` at the current version (each call of the
         #: engine's ``outcome`` may look for a legal turn); cleared by every action.
         self._memo: dict[Any, Any] = {}
@@ -373,6 +375,7 @@ class Table:
         mover, start_ply, history_before = board.to_move, board.ply, len(board.history)
         pushed = 0
         applied: list[str] = []
+        played: list[Step] = []
         try:
             for i, item in enumerate(given):
                 if board.decided is not None or board.ply != start_ply:
@@ -392,19 +395,21 @@ class Table:
                     who = "nobody" if actor is None else f"player {actor + 1}"
                     text = item if isinstance(item, str) else option_text(item)
                     raise ActionError("illegal", f"{who} chooses before step {i + 1} ({text})")
-                options = {option_text(s): s for s in board.legal_steps()}
+                legal = self._legal(TRUE_BOARD, board, played)
                 text = item if isinstance(item, str) else option_text(item)
-                step = options.get(text)
+                step = legal.get(text)
                 if step is None:
                     raise ActionError(
-                        "illegal", f"illegal step {text}: {_why(board)}", list(options)[:_LEGAL_SHOWN]
+                        "illegal", f"illegal step {text}: {_why(board)}", list(legal)[:_LEGAL_SHOWN]
                     )
-                board.push(step)
+                board.push(step, legal=list(legal.values()))
+                played.append(step)
                 pushed += 1
                 applied.append(text)
             if board.ply == start_ply and board.decided is None and self.actor() == seat:
-                if END in board.legal_steps():
-                    board.push(END)
+                legal = self._legal(TRUE_BOARD, board, played)
+                if END in legal.values():
+                    board.push(END, legal=list(legal.values()))
                     pushed += 1
                     applied.append(option_text(END))
                 else:
@@ -490,12 +495,33 @@ class Table:
         assert board is not None
         key = ("board", seat)
         if key not in self._memo:
-            if has_secrets_from(board, seat) and self.outcome() is None:
+            if self._hidden_from(seat):
                 self._memo[key] = visible_board(board.view(seat))
             else:
                 self._memo[key] = board.copy()
         shared: Board = self._memo[key]
         return shared
+
+    def _hidden_from(self, seat: int) -> bool:
+        """Whether ``seat``'s board differs from the true one (a secret it may not see)."""
+        board = self.board
+        assert board is not None
+        return has_secrets_from(board, seat) and self.outcome() is None
+
+    def _legal(self, kind: Hashable, board: Board, played: Sequence[Step]) -> dict[str, Step]:
+        """The legal steps (by option text) on ``board`` after ``played`` from this
+        version's position: listed once per version, whoever asks (the options in a
+        ``state``, every preview of the turn being built, and the check of the action
+        itself all walk the same positions). ``kind`` names the board: the true one or
+        the view of a seat that may not see everything."""
+        key = ("legal", kind, tuple(played))
+        legal: dict[str, Step] | None = self._memo.get(key)
+        if legal is None:
+            legal = self._memo[key] = {option_text(s): s for s in board.legal_steps()}
+        return legal
+
+    def _board_kind(self, seat: int) -> Hashable:
+        return ("view", seat) if self._hidden_from(seat) else TRUE_BOARD
 
     def preview(
         self, seat: int, texts: list[str], look: Callable[[Board], T] | None = None
@@ -510,22 +536,23 @@ class Table:
         if self.actor() != seat:
             raise ActionError("not-your-turn", f"it is not player {seat + 1}'s turn to act")
         board = self.actor_board(seat)
+        kind = self._board_kind(seat)
         start_ply = board.ply
-        pushed = 0
+        played: list[Step] = []
         try:
             for i, text in enumerate(texts):
                 if board.ply != start_ply or board.decided is not None:
                     raise ActionError("illegal", f"the turn is over before step {i + 1} ({text})")
-                options = {option_text(s): s for s in board.legal_steps()}
+                options = self._legal(kind, board, played)
                 if text not in options:
                     raise ActionError(
                         "illegal", f"illegal step {text}: {_why(board)}", list(options)[:_LEGAL_SHOWN]
                     )
                 try:
-                    board.push(options[text])
+                    board.push(options[text], legal=list(options.values()))
                 except IllegalTurnError as error:
                     raise ActionError("illegal", str(error), error.legal[:_LEGAL_SHOWN]) from None
-                pushed += 1
+                played.append(options[text])
             complete = board.ply != start_ply or board.decided is not None
             waiting_for: int | None = None
             next_steps: list[Step] = []
@@ -535,13 +562,13 @@ class Table:
                 if owner != seat:
                     waiting_for = owner
                 else:
-                    next_steps = board.legal_steps()
+                    next_steps = list(self._legal(kind, board, played).values())
             info: dict[str, Any] = {"complete": complete, "waiting_for": waiting_for}
             outcome = board.decided
             info["outcome"] = None if outcome is None else {"winners": sorted(outcome.winners)}
             seen = look(board) if look is not None else None
         finally:
-            for _ in range(pushed):
+            for _ in played:
                 board.pop()
         return seen, next_steps, info
 
@@ -549,11 +576,7 @@ class Table:
         """The legal first steps for ``seat`` when the game waits for it."""
         if seat is None or self.board is None or self.actor() != seat:
             return []
-        key = ("options", seat)
-        if key not in self._memo:
-            self._memo[key] = self.actor_board(seat).legal_steps()
-        options: list[Step] = self._memo[key]
-        return options
+        return list(self._legal(self._board_kind(seat), self.actor_board(seat), ()).values())
 
     # ------------------------------------------------------------------ helpers
     def _quick_board(self) -> Board:
