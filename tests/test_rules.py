@@ -330,6 +330,20 @@ def test_placement_steps_one_at_a_time() -> None:
     assert board.position() == "00000/00000/00000/00000/00000 2 a1,b1 -"
 
 
+def test_push_with_the_listing_given_still_checks_the_step() -> None:
+    """``push(step, legal=...)`` spares listing the steps again (a server that listed them
+    already), and still refuses a step that is not among them."""
+    board = Board.from_position(FLAT)
+    legal = board.legal_steps()
+    step = legal[0]
+    board.push(step, legal=legal)
+    assert board.turn == [step]
+    before = board.position()
+    with pytest.raises(IllegalTurnError):
+        board.push(board.legal_steps()[0], legal=[])
+    assert board.position() == before and board.turn == [step]
+
+
 # ---------------------------------------------------------------------- resignation
 def test_resign() -> None:
     """A resignation ends the game: the other player wins; it can be taken back."""

@@ -5,10 +5,13 @@ previews, and exact replays of the event log (docs/server.md, "Persistence")."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 from aegean.santorini import Board
+from aegean.santorini.notation import parse_turn
+from aegean.santorini.steps import END
 from aegean.server.table import ActionError, SeatSpec, Settings, Table, new_settings, option_text
 from powers.support import position
 
@@ -110,3 +113,57 @@ def test_replaying_the_events_gives_the_same_game(seed: int) -> None:
 
 def _texts(table: Table, seat: int) -> list[str]:
     return [option_text(s) for s in table.options(seat)]
+
+
+def test_each_position_is_listed_once_per_version(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The options of a ``state``, the previews of a turn built step by step (the web UI
+    asks one per click) and the check of the action itself walk the same positions: each
+    is listed once at a version (docs/performance.md), and the listing is the engine's."""
+    listed: Counter[tuple[int, tuple[int, ...]]] = Counter()
+    legal_steps = Board.legal_steps
+
+    def counting(board: Board) -> list[int]:
+        listed[board.board_hash, tuple(board.turn)] += 1
+        return legal_steps(board)
+
+    monkeypatch.setattr(Board, "legal_steps", counting)
+    # Demeter to move: her optional second build makes the turn three steps long.
+    demeter = position("c3=1", "b2,d4 b4,d2", to_move=1, powers="Demeter,Apollo")
+    table = table_at(demeter, ("Demeter", "Apollo"))
+    assert table.board is not None
+    truth = Board.from_position(table.board.position())
+    first = table.options(0)
+    assert first == legal_steps(truth)
+    _, second, _ = table.preview(0, ["b2-c2"])
+    _, third, info = table.preview(0, ["b2-c2", "c2^c3"])
+    assert info["complete"] is False and END in third
+    assert table.options(0) == first
+    table.apply(0, "steps", {"steps": ["b2-c2", "c2^c3"]})
+    assert listed and max(listed.values()) == 1, listed
+    assert len(listed) == 3  # the start, after the move, after the build (where the turn may end)
+    truth.push(parse_turn("b2-c2")[0])
+    assert second == legal_steps(truth)
+    assert table.board.history[-1][:2] == parse_turn("b2-c2^c3")
+
+
+# Hecate (seat 0) on e5 and c1, hidden from Charybdis (seat 1), whose whirlpools lie on c2 and e3.
+HECATE_CHARYBDIS = (
+    "11120/01020/031D1/13011/10101 1 e5,c1 e1,b1 powers=Hecate,Charybdis charybdis=c2,e3 charybdis.levels=0,1"
+)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap: a power acting inside Hecate's hidden turn (Charybdis's whirlpool, "
+    "Harpies, Gaea) is offered steps from a view that does not show the turn; the card's "
+    "'use their power on their behalf' is not implemented for it",
+)
+def test_a_power_acting_inside_hecates_hidden_turn_is_never_stuck() -> None:
+    """Hecate's worker moves onto a whirlpool: whoever the game waits for next must be
+    able to play what they are offered (RULINGS #56: Hecate uses their power on their
+    behalf)."""
+    table = table_at(HECATE_CHARYBDIS, ("Hecate", "Charybdis"))
+    table.apply(0, "steps", {"steps": ["c1-c2"]})
+    actor = table.actor()
+    assert actor is not None
+    table.apply(actor, "steps", {"steps": [option_text(table.options(actor)[0])]})

@@ -358,3 +358,10 @@ async def _handle(hub: Hub, room: Room, connection: Connection, message: dict[st
         if error.legal:
             reply["legal"] = error.legal
         connection.post(reply)
+    except Exception:
+        # A bug, not the client's fault: the log gets the traceback, the client a plain
+        # answer, and the connection stays open (what was committed stays committed).
+        log.exception("game %s: %s of seat %s failed", room.id, kind, connection.seat)
+        connection.post(
+            _error_message("server-error", "the server failed on this request; it is logged", room, **extra)
+        )
