@@ -20,6 +20,7 @@ import naive as nv
 from aegean.santorini import Board, IllegalTurnError, format_turn, perft
 from aegean.santorini.record import GameRecord
 from aegean.santorini.setup import allowed_start_players
+from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import CANCELLED, StepKind, step_kind
 from powers.support import check_random_playouts, engine_children, key_of, turns
 
@@ -128,6 +129,25 @@ def test_move_onto_a_hidden_worker_is_cancelled_with_the_rest_of_the_turn() -> N
     assert format_turn(board.history[-1]) == "d2-c3!"
     assert board.history[-1][-1] & CANCELLED
     assert board.view(1).turns == board.view(0).turns == ("d2-c3!",)
+
+
+def test_a_whirlpool_jump_onto_a_hidden_worker_is_offered_and_cancelled() -> None:
+    """Ruling 56 with Charybdis's own power: her worker moves onto a whirlpool whose twin
+    holds a hidden worker. She sees the twin empty, so the jump is hers to take (and
+    writing the turn without it is refused: it is compulsory as far as she can tell); on
+    the true board it is impossible, so it is cancelled with the rest of her turn, and
+    her worker stays on the first whirlpool."""
+    board = Board.from_position(
+        "22211/DD132/13D01/1D123/0DDD2 1 c4,e1 a3,e3 powers=Charybdis,Hecate"
+        " charybdis=a3,d3 charybdis.levels=1,0"
+    )
+    assert "c4-d3-a3^b3" in view_turns(board)
+    with pytest.raises(IllegalTurnError):
+        board.play("c4-d3^c2")
+    board.play("c4-d3-a3^b3")
+    assert format_turn(board.history[-1]) == "c4-d3-a3!"
+    assert sorted(board.workers[0]) == sorted([parse_square("d3"), parse_square("e1")])
+    assert board.to_move == 1
 
 
 def test_build_onto_a_hidden_worker_is_cancelled() -> None:

@@ -242,6 +242,9 @@ def candidate_steps(board: Board) -> list[Step]:
         return inserting[2]
     player = board.to_move
     powers = acting_powers(board)
+    own = _own_interjection_as_seen(board, player)
+    if own:
+        return own
     if in_setup_turn(board):
         if board.placing:
             steps = [place(s) for s in powers[player].placement_squares(board, player)]
@@ -264,6 +267,26 @@ def candidate_steps(board: Board) -> list[Step]:
         if owner != player and not other.is_plain:
             steps = [s for s in steps if other.allows_opponent_step(board, owner, player, s)]
     return steps
+
+
+def _own_interjection_as_seen(board: Board, player: int) -> list[Step]:
+    """The mover's own power's step inside the turn as the mover sees the board, when
+    only hidden workers stop it on the true board (Charybdis's whirlpool jump onto a space
+    Hecate's worker holds): it is offered like any step the mover's view allows, and
+    cancelled when taken (RULINGS #56)."""
+    if not board.turn or in_setup_turn(board):
+        return []
+    hidden = hidden_workers(board, player)
+    if not hidden:
+        return []
+    mark = board.checkpoint()
+    for square in hidden:
+        board.remove_worker(square)
+    try:
+        inserting = interjection(board)
+    finally:
+        board.rollback(mark)
+    return inserting[2] if inserting is not None and inserting[0] == player else []
 
 
 def _play_steps(board: Board, player: int, powers: tuple[Power, ...]) -> list[Step]:

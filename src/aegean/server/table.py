@@ -24,7 +24,7 @@ from aegean.santorini.notation import format_position, format_step
 from aegean.santorini.outcome import Outcome
 from aegean.santorini.powers import make_power, power_info
 from aegean.santorini.record import GameRecord
-from aegean.santorini.rules import has_secrets_from, interjection, what_is_missing
+from aegean.santorini.rules import has_secrets_from, hidden_workers, interjection, what_is_missing
 from aegean.santorini.setup import (
     PowerSetup,
     allowed_start_players,
@@ -376,8 +376,17 @@ class Table:
         pushed = 0
         applied: list[str] = []
         played: list[Step] = []
+        owed: list[str] = []  # steps taken on someone's behalf that an AI's plan may name too
         try:
             for i, item in enumerate(given):
+                text = item if isinstance(item, str) else option_text(item)
+                taken = self._take_on_behalf(board, played)
+                pushed += len(taken)
+                owed += [option_text(s) for s in taken]
+                if owed and text == owed[0]:
+                    del owed[0]
+                    continue
+                owed.clear()
                 if board.decided is not None or board.ply != start_ply:
                     if board.ply != start_ply and board.history[-1][-1] & CANCELLED:
                         break  # a hidden worker cancelled the rest of the turn (Hecate)
@@ -393,10 +402,8 @@ class Table:
                     break
                 if actor != seat:
                     who = "nobody" if actor is None else f"player {actor + 1}"
-                    text = item if isinstance(item, str) else option_text(item)
                     raise ActionError("illegal", f"{who} chooses before step {i + 1} ({text})")
                 legal = self._legal(TRUE_BOARD, board, played)
-                text = item if isinstance(item, str) else option_text(item)
                 step = legal.get(text)
                 if step is None:
                     raise ActionError(
@@ -406,6 +413,8 @@ class Table:
                 played.append(step)
                 pushed += 1
                 applied.append(text)
+            if board.ply == start_ply and board.decided is None:
+                pushed += len(self._take_on_behalf(board, played))
             if board.ply == start_ply and board.decided is None and self.actor() == seat:
                 legal = self._legal(TRUE_BOARD, board, played)
                 if END in legal.values():
@@ -424,17 +433,17 @@ class Table:
             raise ActionError("illegal", str(error), error.legal[:_LEGAL_SHOWN]) from None
         self.movers.extend([mover] * (len(board.history) - history_before))
         event = Event(self.version + 1, "steps", seat, {"steps": applied})
-        event.texts = self._texts_of_steps(board, mover, applied, len(board.history) > history_before)
+        event.texts = self._texts_of_steps(board, mover, pushed, len(board.history) > history_before)
         self.events.append(event)
         return event
 
-    def _texts_of_steps(self, board: Board, mover: int, applied: list[str], finished: bool) -> dict[int, str]:
+    def _texts_of_steps(self, board: Board, mover: int, pushed: int, finished: bool) -> dict[int, str]:
         """The committed steps as each viewer may see them: a finished turn as the
         history records it (with ``!`` and ``+``), redacted where the mover has secrets."""
         if finished and board.history:
             turn = board.history[-1]
         else:
-            turn = tuple(board.turn[-len(applied) :]) if applied else ()
+            turn = tuple(board.turn[-pushed:]) if pushed else ()
         texts: dict[int, str] = {}
         for viewer in [*range(self.settings.players), None]:
             key = -1 if viewer is None else viewer
@@ -502,6 +511,28 @@ class Table:
         shared: Board = self._memo[key]
         return shared
 
+    @staticmethod
+    def _take_on_behalf(board: Board, played: list[Step]) -> list[Step]:
+        """Take the steps the game would wait for from a player who cannot see the turn
+        they belong to: a compulsory step (the only option: Charybdis's whirlpool jump,
+        Harpies's push) of that player's power on a worker hidden from them (Hecate's).
+        Her card: "use their power on their behalf to make their turns legal without
+        informing them". Appends them to ``played`` and returns them."""
+        taken: list[Step] = []
+        while board.decided is None:
+            pending = interjection(board)
+            if pending is None:
+                break
+            owner, _power, steps = pending
+            mover = board.to_move
+            hidden = hidden_workers(board, owner)
+            if owner == mover or len(steps) != 1 or not any(w in hidden for w in board.workers[mover]):
+                break
+            board.push(steps[0])
+            played.append(steps[0])
+            taken.append(steps[0])
+        return taken
+
     def _hidden_from(self, seat: int) -> bool:
         """Whether ``seat``'s board differs from the true one (a secret it may not see)."""
         board = self.board
@@ -541,6 +572,7 @@ class Table:
         played: list[Step] = []
         try:
             for i, text in enumerate(texts):
+                self._take_on_behalf(board, played)
                 if board.ply != start_ply or board.decided is not None:
                     raise ActionError("illegal", f"the turn is over before step {i + 1} ({text})")
                 options = self._legal(kind, board, played)
@@ -553,6 +585,8 @@ class Table:
                 except IllegalTurnError as error:
                     raise ActionError("illegal", str(error), error.legal[:_LEGAL_SHOWN]) from None
                 played.append(options[text])
+            if board.ply == start_ply and board.decided is None:
+                self._take_on_behalf(board, played)
             complete = board.ply != start_ply or board.decided is not None
             waiting_for: int | None = None
             next_steps: list[Step] = []
