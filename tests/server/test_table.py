@@ -10,7 +10,8 @@ from collections import Counter
 import pytest
 
 from aegean.santorini import Board
-from aegean.santorini.notation import parse_turn
+from aegean.santorini.notation import format_turn, parse_turn
+from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.steps import END
 from aegean.server.table import ActionError, SeatSpec, Settings, Table, new_settings, option_text
 from powers.support import position
@@ -175,21 +176,31 @@ def test_a_compulsory_step_inside_hecates_hidden_turn_is_taken_on_her_turn() -> 
     assert replayed.board.position() == table.board.position()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: Gaea's choice inside Hecate's hidden turn is offered from a view that "
-    "does not show the turn (docs/rules-decisions.md, Hecate)",
-)
-def test_gaeas_choice_inside_hecates_hidden_turn_can_be_played() -> None:
-    """Hecate's hidden worker builds a dome: Gaea, who sees the dome, chooses where her
-    worker comes; whatever she is offered must be playable."""
-    table = table_at(HECATE_GAEA, ("Hecate", "Gaea"))
-    table.apply(0, "steps", {"steps": ["d2-c1", "c1^c2"]})
-    assert table.actor() == 1
-    for option in table.options(1):
-        if option_text(option) != "~":
-            table.apply(1, "steps", {"steps": [option_text(option)]})
-            break
+def test_gaeas_choice_inside_hecates_hidden_turn_is_made_as_she_sees_the_board() -> None:
+    """Hecate's hidden worker builds a dome: Gaea, who sees the dome but not the worker,
+    chooses where her spare goes among the spaces that look free to her (c1, where the
+    worker stands, included: being left out would tell her). A choice the hidden worker
+    makes impossible is cancelled (RULINGS #56): she places nothing, as if she had
+    declined; a possible one happens. Hecate's turn then ends as usual."""
+    for choice, placed in (("@c1", False), ("@d1", True)):
+        table = table_at(HECATE_GAEA, ("Hecate", "Gaea"))
+        table.apply(0, "steps", {"steps": ["d2-c1", "c1^c2"]})
+        assert table.actor() == 1
+        offered = {option_text(s) for s in table.options(1)}
+        assert offered == {"@c1", "@d1", "@d2", "@c3", "~"}
+        _, _, info = table.preview(1, [choice])
+        assert info["complete"] is True and info["waiting_for"] is None  # (Hecate's turn ends with it)
+        event = table.apply(1, "steps", {"steps": [choice]})
+        assert event.data == {"steps": [choice]}
+        board = table.board
+        assert board is not None and board.to_move == 1 and table.actor() == 1 and not board.turn
+        assert format_turn(board.history[-1]) == "d2-c1^c2+" + ("@d1" if placed else "~")
+        gaea_workers = {SQUARE_NAMES[w] for w in board.workers[1]}
+        assert ("d1" in gaea_workers) is placed and "c1" not in gaea_workers
+        replayed = table_at(HECATE_GAEA, ("Hecate", "Gaea"))
+        for done in table.events:
+            replayed.apply(done.seat, done.kind, done.data)
+        assert replayed.board is not None and replayed.board.position() == board.position()
 
 
 @pytest.mark.parametrize("seed", range(6))

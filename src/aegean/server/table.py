@@ -33,7 +33,7 @@ from aegean.santorini.setup import (
     fleece_powers,
     random_powers,
 )
-from aegean.santorini.steps import CANCELLED, END, Step
+from aegean.santorini.steps import CANCELLED, END, PASS, Step
 from aegean.santorini.view import redact_turn, visible_board
 
 T = TypeVar("T")
@@ -405,6 +405,16 @@ class Table:
                     raise ActionError("illegal", f"{who} chooses before step {i + 1} ({text})")
                 legal = self._legal(TRUE_BOARD, board, played)
                 step = legal.get(text)
+                if step is None and _refused_by_hidden_worker(board, seat, text):
+                    # Cancelled (RULINGS #56): the power declines instead; in the seat's
+                    # own turn the rest of the turn is lost.
+                    board.push(PASS, legal=list(legal.values()))
+                    played.append(PASS)
+                    pushed += 1
+                    applied.append(text)
+                    if seat == board.to_move:
+                        break
+                    continue
                 if step is None:
                     raise ActionError(
                         "illegal", f"illegal step {text}: {_why(board)}", list(legal)[:_LEGAL_SHOWN]
@@ -504,7 +514,9 @@ class Table:
         assert board is not None
         key = ("board", seat)
         if key not in self._memo:
-            if self._hidden_from(seat):
+            if self._hidden_from(seat) and seat != board.to_move and _hidden_mover(board, seat):
+                self._memo[key] = _as_seen_by(board, seat)
+            elif self._hidden_from(seat):
                 self._memo[key] = visible_board(board.view(seat))
             else:
                 self._memo[key] = board.copy()
@@ -526,7 +538,9 @@ class Table:
             owner, _power, steps = pending
             mover = board.to_move
             hidden = hidden_workers(board, owner)
-            if owner == mover or len(steps) != 1 or not any(w in hidden for w in board.workers[mover]):
+            if owner == mover or steps in ([], [PASS]) or len(steps) != 1:
+                break  # (a lone decline is a choice: not being asked would tell a secret)
+            if not any(w in hidden for w in board.workers[mover]):
                 break
             board.push(steps[0])
             played.append(steps[0])
@@ -623,6 +637,43 @@ class Table:
 
     def _start_board(self, board: Board) -> None:
         self.board = board
+
+
+def _hidden_mover(board: Board, seat: int) -> bool:
+    """Whether the player to move has workers ``seat`` cannot see (Hecate's turn)."""
+    hidden = hidden_workers(board, seat)
+    return any(square in hidden for square in board.workers[board.to_move])
+
+
+def _as_seen_by(board: Board, seat: int) -> Board:
+    """The true board without the workers ``seat`` cannot see: where ``seat``'s power
+    chooses inside a hidden player's turn (Gaea after Hecate's dome), the view, which
+    cannot show that turn, has nothing to choose on; this board has the turn, and its
+    choices are what ``seat`` sees (its squares as if empty)."""
+    seen = board.copy()
+    for square in hidden_workers(board, seat):
+        seen.remove_worker(square)
+    return seen
+
+
+def _refused_by_hidden_worker(board: Board, seat: int, text: str) -> bool:
+    """Whether ``text`` is a choice of ``seat``'s power inside the turn (Gaea's
+    placement) that ``seat`` may make as it sees the board but a hidden worker makes
+    impossible (a space Hecate's worker holds), where the power may decline."""
+    pending = interjection(board)
+    if pending is None or pending[0] != seat or PASS not in pending[2]:
+        return False
+    hidden = hidden_workers(board, seat)
+    if not hidden:
+        return False
+    mark = board.checkpoint()
+    for square in hidden:
+        board.remove_worker(square)
+    try:
+        seen = interjection(board)
+    finally:
+        board.rollback(mark)
+    return seen is not None and seen[0] == seat and text in {option_text(s) for s in seen[2]}
 
 
 def _why(board: Board) -> str:

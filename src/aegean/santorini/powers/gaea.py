@@ -15,8 +15,10 @@ The choice is an interjection (``interjection_steps``): right after the dome, th
 offers Gaea's ``PLACE`` steps and ``PASS`` (declining), and writes her choice inside the
 turn in which the dome was built: ``b2-c3^d4@e5`` (the dome on d4, Gaea places on e5) or
 ``b2-c3^d4~`` (she declines). No choice is offered when her card is empty or no space
-qualifies. The spare workers lie on Gaea's own card: Circe, borrowing her power, has
-none to place (and Gaea, her power taken, cannot place hers meanwhile).
+qualifies as she sees the board (a space only Hecate's hidden worker holds looks free to
+her: she is asked, and the true board offers her only the decline). The spare workers
+lie on Gaea's own card: Circe, borrowing her power, has none to place (and Gaea, her
+power taken, cannot place hers meanwhile).
 
 Tokens: ``gaea=<n>`` the workers still on her card once she has placed one (absent: 2);
 ``gaea.dome=<square>`` the dome she is deciding about, between the build and her choice.
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..rules import hidden_workers
 from ..squares import NEIGHBORS, SQUARE_NAMES
 from ..steps import PASS, Step, StepKind, place, step_dst, step_kind
 from .base import Power
@@ -52,9 +55,14 @@ class Gaea(Power):
         return min(int(text), SPARES) if text.isdigit() else SPARES
 
     @staticmethod
-    def spots(board: Board, dome: int) -> list[int]:
-        """Unoccupied ground-level spaces next to the dome on ``dome``, holding no token."""
-        blocked = board.occupied | board.domes | board.token_squares()
+    def spots(board: Board, dome: int, seen_by: int | None = None) -> list[int]:
+        """Unoccupied ground-level spaces next to the dome on ``dome``, holding no token;
+        with ``seen_by``, as that player sees them (a hidden worker's space looks empty)."""
+        occupied = board.occupied
+        if seen_by is not None:
+            for square in hidden_workers(board, seen_by):
+                occupied &= ~(1 << square)
+        blocked = occupied | board.domes | board.token_squares()
         return [s for s in NEIGHBORS[dome] if board.height[s] == 0 and not blocked >> s & 1]
 
     def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
@@ -62,7 +70,9 @@ class Gaea(Power):
         if step_kind(step) is not StepKind.BUILD or not isinstance(board.powers[owner], Gaea):
             return
         dome = step_dst(step)
-        if board.domes >> dome & 1 and self.on_card(board) > 0 and self.spots(board, dome):
+        # She is asked when a space qualifies as she sees the board: where only Hecate's
+        # hidden workers stand, she may still choose one, and the choice is cancelled.
+        if board.domes >> dome & 1 and self.on_card(board) > 0 and self.spots(board, dome, seen_by=owner):
             board.set_token(PENDING, SQUARE_NAMES[dome])
 
     def interjection_steps(self, board: Board, owner: int, player: int) -> list[Step]:
