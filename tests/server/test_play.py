@@ -444,8 +444,9 @@ def test_actions_are_refused_with_the_right_code_and_change_nothing(server: Serv
 
             reply = await second.request({"type": "resign", "version": 1})
             assert reply["type"] == "accepted" and reply["version"] == 2
-            state = await first.wait_state(lambda s: s["outcome"] is not None)
-            assert state["outcome"]["winners"] == [0]
+            for client in (first, second, watcher):  # (every state in before counting again)
+                state = await client.wait_state(lambda s: s["outcome"] is not None)
+                assert state["outcome"]["winners"] == [0]
             for client, steps in ((first, ["c1-c2"]), (second, ["@c1", "@d1"])):
                 await refused(client, {"type": "act", "version": 2, "steps": steps}, "game-over")
                 await refused(client, {"type": "resign", "version": 2}, "game-over")
