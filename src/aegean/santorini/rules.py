@@ -274,19 +274,25 @@ def _own_interjection_as_seen(board: Board, player: int) -> list[Step]:
     only hidden workers stop it on the true board (Charybdis's whirlpool jump onto a space
     Hecate's worker holds): it is offered like any step the mover's view allows, and
     cancelled when taken (RULINGS #56)."""
-    if not board.turn or in_setup_turn(board):
+    if not board.turn or in_setup_turn(board) or not hidden_workers(board, player):
         return []
+    seen = interjection_as_seen(board, player)
+    return seen[2] if seen is not None and seen[0] == player else []
+
+
+def interjection_as_seen(board: Board, player: int) -> tuple[int, Power, list[Step]] | None:
+    """:func:`interjection` as ``player`` sees the board: without the workers hidden from
+    them (Hecate's), whose spaces look free."""
     hidden = hidden_workers(board, player)
     if not hidden:
-        return []
+        return interjection(board)
     mark = board.checkpoint()
     for square in hidden:
         board.remove_worker(square)
     try:
-        inserting = interjection(board)
+        return interjection(board)
     finally:
         board.rollback(mark)
-    return inserting[2] if inserting is not None and inserting[0] == player else []
 
 
 def _play_steps(board: Board, player: int, powers: tuple[Power, ...]) -> list[Step]:

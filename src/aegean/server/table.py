@@ -24,7 +24,13 @@ from aegean.santorini.notation import format_position, format_step
 from aegean.santorini.outcome import Outcome
 from aegean.santorini.powers import make_power, power_info
 from aegean.santorini.record import GameRecord
-from aegean.santorini.rules import has_secrets_from, hidden_workers, interjection, what_is_missing
+from aegean.santorini.rules import (
+    has_secrets_from,
+    hidden_workers,
+    interjection,
+    interjection_as_seen,
+    what_is_missing,
+)
 from aegean.santorini.setup import (
     PowerSetup,
     allowed_start_players,
@@ -661,18 +667,9 @@ def _refused_by_hidden_worker(board: Board, seat: int, text: str) -> bool:
     placement) that ``seat`` may make as it sees the board but a hidden worker makes
     impossible (a space Hecate's worker holds), where the power may decline."""
     pending = interjection(board)
-    if pending is None or pending[0] != seat or PASS not in pending[2]:
+    if pending is None or pending[0] != seat or PASS not in pending[2] or not hidden_workers(board, seat):
         return False
-    hidden = hidden_workers(board, seat)
-    if not hidden:
-        return False
-    mark = board.checkpoint()
-    for square in hidden:
-        board.remove_worker(square)
-    try:
-        seen = interjection(board)
-    finally:
-        board.rollback(mark)
+    seen = interjection_as_seen(board, seat)
     return seen is not None and seen[0] == seat and text in {option_text(s) for s in seen[2]}
 
 
