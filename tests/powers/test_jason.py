@@ -78,6 +78,23 @@ def test_once_per_game_three_workers_after() -> None:
     assert len(turns(used)) == 80
 
 
+def test_after_a_worker_was_removed_the_spare_still_comes_in_once() -> None:
+    """RULINGS #41 (Medusa, Bia remove workers from the game) and #63 (one spare, once):
+    with one of his workers removed, the placement is still play, not setup, so the new
+    worker builds and the power is spent; no second spare follows, and the position
+    parses back (a load test once found a fourth Jason worker here)."""
+    text = support_position(workers="b2 b4,d2", powers="Jason,-", extra="removed=1,0")
+    board = Board.from_position(text)
+    assert not board.placing
+    with pytest.raises(IllegalTurnError):
+        board.play("@a1")
+    board.play("@a1,a1^b1")
+    assert board.tokens == {"jason": "used", "removed": "1,0"}
+    board.play("b4-b5^c5")
+    assert not any(t.startswith("@") for t in turns(board))
+    assert Board.from_position(board.position()).position() == board.position()
+
+
 def test_setup_places_two_workers_and_keeps_the_spare() -> None:
     """'Keep one extra worker on your card': setup places two, and the power is unused
     when play starts."""

@@ -216,10 +216,11 @@ class Board:
         return self.still_to_place(self.to_move) > 0
 
     def still_to_place(self, player: int) -> int:
-        """How many workers ``player`` (their team, with four) has yet to place in setup."""
+        """How many workers ``player`` (their team, with four) has yet to place in setup;
+        below zero once a spare worker came in (Jason, Gaea), removed workers counted."""
         side = self.side_of(player)
         missing = self.worker_counts[player] - len(self.workers[side])
-        if missing > 0 and REMOVED in self.tokens:
+        if REMOVED in self.tokens:
             missing -= self.removed_counts()[side]
         return missing
 
