@@ -5,7 +5,8 @@ Starts ``aegean serve`` on a free loopback port with a fresh SQLite file (or use
 WebSockets until ``--duration`` seconds or ``--actions`` accepted actions per game; a
 finished game goes on as its rematch, so the number of live games stays N. Each scripted
 client waits for its turn, builds a random legal turn step by step from the server's
-options (one ``preview`` per step, as the web UI does on each click) and sends ``act``.
+options (one ``preview`` per step, as the web UI does on each click; after three steps it
+prefers any step but a move, so wanderers end their turn) and sends ``act``.
 
 Measured: the act latency (``act`` sent to ``accepted`` received, by scripted clients only,
 so AI thinking is never counted), the preview latency, actions/s, errors by code, and the
@@ -50,10 +51,13 @@ from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.typing import Origin
 
 from aegean.santorini.powers import make_power
+from aegean.server.hub import MAX_PREVIEW_STEPS
 from benchlib import Result
 
 TARGET_GAMES = 200
 TARGET_P99_MS = 100.0
+#: The most steps a preview may have (the server's limit).
+MAX_STEPS = MAX_PREVIEW_STEPS
 #: The powers whose secrets the redaction scan looks for (each against a power-less seat).
 SECRET_POWERS = ("Hecate", "Tartarus", "Moerae")
 REQUEST_TIMEOUT = 30.0
@@ -661,23 +665,37 @@ class Bench:
                     raise RuntimeError(f"{conn.game.id}: seat {conn.seat} failed 5 turns in a row")
 
     async def play_turn(self, slot: Slot, conn: Conn) -> bool:
-        """A random legal turn from the options, one preview per step, then ``act``."""
+        """A random legal turn from the options, one preview per step, then ``act``. Like
+        a player it does not wander for ever (Hermes, Atalanta, Triton may move again and
+        again): from the fourth step on it takes a step other than a move if one is
+        offered, it prefers moves to squares this turn has not visited, and it restarts
+        the turn when the server's preview limit is reached before the turn is done."""
         stats = self.stats
         state = conn.state
         assert state is not None
         version = state["version"]
-        options = state["options"]
-        steps: list[str] = []
-        for _ in range(40):
-            steps.append(slot.rng.choice(options)["text"])
-            reply, ms = await conn.request({"type": "preview", "version": version, "steps": steps})
-            if reply["type"] != "preview":
-                stats.error(reply.get("code", reply["type"]), f"preview {steps}: {reply}")
-                return False
-            stats.preview_ms.append(ms)
-            if reply["complete"] or reply["waiting_for"] is not None or not reply["options"]:
-                break
-            options = reply["options"]
+        for _ in range(3):
+            options = state["options"]
+            steps: list[str] = []
+            visited: set[str | None] = set()
+            for _ in range(MAX_STEPS):
+                if len(steps) >= 3:
+                    options = [o for o in options if o["kind"] != "move"] or options
+                options = [o for o in options if o["kind"] != "move" or o["to"] not in visited] or options
+                choice = slot.rng.choice(options)
+                visited.update((choice["from"], choice["to"]))
+                steps.append(choice["text"])
+                reply, ms = await conn.request({"type": "preview", "version": version, "steps": steps})
+                if reply["type"] != "preview":
+                    stats.error(reply.get("code", reply["type"]), f"preview {steps}: {reply}")
+                    return False
+                stats.preview_ms.append(ms)
+                if reply["complete"] or reply["waiting_for"] is not None or not reply["options"]:
+                    break
+                options = reply["options"]
+            else:
+                continue  # the preview limit: restart the turn
+            break
         act = {"type": "act", "version": version, "steps": steps, "id": f"{conn.seat}-{version}"}
         slot.acts += 1  # (counted before it is sent: the other seat may see the new state first)
         reply, ms = await conn.request(act)

@@ -8,6 +8,9 @@ workers.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Hashable
+
 import pytest
 
 from aegean.santorini import (
@@ -19,10 +22,11 @@ from aegean.santorini import (
     Termination,
     format_step,
     format_turn,
+    rules,
 )
 from aegean.santorini.powers import NO_POWER
 from aegean.santorini.squares import parse_square
-from aegean.santorini.steps import force, move, step_dst, step_kind, step_src
+from aegean.santorini.steps import END, Step, force, move, step_dst, step_kind, step_src
 
 FLAT = "00000/00000/00000/00000/00000 1 c3,a5 e1,e5"
 
@@ -342,6 +346,57 @@ def test_push_with_the_listing_given_still_checks_the_step() -> None:
     with pytest.raises(IllegalTurnError):
         board.push(board.legal_steps()[0], legal=[])
     assert board.position() == before and board.turn == [step]
+
+
+def _completes_alone(board: Board, step: Step, seen: set[Hashable]) -> bool:
+    """The turn can be finished after ``step``: one search per step, sharing nothing (the
+    reference the shared search of ``legal_steps`` is checked against)."""
+    mark, ply = board.checkpoint(), board.ply
+    try:
+        rules.apply_step(board, step)
+        if board.decided is not None or board.ply != ply:
+            return True
+        key = (board.board_hash, board.powers[board.to_move].turn_key(board))
+        if key in seen:
+            return False
+        seen.add(key)
+        return any(_completes_alone(board, s, seen) for s in rules.candidate_steps(board))
+    finally:
+        board.rollback(mark)
+
+
+@pytest.mark.parametrize(
+    "powers",
+    [
+        ("Atalanta", "Persephone"),
+        ("Persephone", "Hermes"),
+        ("Triton", "Persephone"),
+        ("Terpsichore", "Persephone"),
+        ("Artemis", "Athena"),
+        ("Hermes", "Aphrodite"),
+        ("Prometheus", "Persephone"),
+    ],
+)
+def test_the_shared_turn_search_matches_one_search_per_step(powers: tuple[str, str]) -> None:
+    """``legal_steps`` searches the rest of the turn once for all candidate steps, sharing
+    what each search learns; ``apply_step`` ends a turn when only ``END`` follows, without
+    asking restrictions when the mover's power does not offer ``END``. Both must agree with
+    the plain definitions at every position of seeded random games where restrictions bite
+    (Persephone's "must move up" on wandering movers, RULINGS #43)."""
+    for seed in range(3):
+        rng = random.Random(f"{powers}/{seed}")
+        board = Board(2, list(powers))
+        for _ in range(120):
+            if board.outcome() is not None:
+                break
+            candidates = rules.candidate_steps(board)
+            expected = [s for s in candidates if _completes_alone(board, s, set())]
+            assert board.legal_steps() == expected, board.position()
+            only_end = rules.candidate_steps(board, ending_only=True) == [END]
+            assert only_end == (candidates == [END]), board.position()
+            if not expected:
+                break
+            board.push(rng.choice(expected))
 
 
 # ---------------------------------------------------------------------- resignation

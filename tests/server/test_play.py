@@ -428,6 +428,9 @@ def test_actions_are_refused_with_the_right_code_and_change_nothing(server: Serv
             await refused(
                 first, {"type": "preview", "version": v, "steps": ["zz"]}, "illegal", "illegal step zz"
             )
+            await refused(
+                first, {"type": "preview", "version": v, "steps": ["@a1"] * 41}, "bad-message", "at most 40"
+            )
             await refused(first, {"type": "rematch"}, "illegal", "over")
 
             # A legal action goes through: accepted to its sender, state to everyone.

@@ -192,7 +192,9 @@ def mover_turn(turn: list[Step]) -> list[Step]:
 def _as_mover_sees(board: Board) -> Iterator[None]:
     """Show the mover's power its own view of the turn (:func:`mover_turn`) meanwhile."""
     turn = board.turn
-    if not any(step & INSERTED for step in turn):
+    # (``INSERTED`` is a step's highest bit: ``max`` finds one without a Python loop, which
+    # matters for the long turns a search of Hermes's or Atalanta's travels builds.)
+    if not turn or max(turn) < INSERTED:
         yield
         return
     board.turn = mover_turn(turn)
@@ -230,12 +232,15 @@ def hidden_workers(board: Board, player: int | None) -> list[int]:
     ]
 
 
-def candidate_steps(board: Board) -> list[Step]:
+def candidate_steps(board: Board, *, ending_only: bool = False) -> list[Step]:
     """What the turn structure offers next, after opponents' restrictions.
 
     Some of these may lead nowhere (a power's step after which the turn cannot be
     finished); :func:`legal_steps` removes those. A player who cannot move and build in a
-    three-player game is offered only ``OUT`` (leaving the game).
+    three-player game is offered only ``OUT`` (leaving the game). With ``ending_only`` the
+    caller only asks whether the answer is ``[END]``: when the mover's own power does not
+    offer ``END`` it cannot be (restrictions only remove steps), so they are not asked
+    (Persephone's costs a search per step).
     """
     inserting = interjection(board)
     if inserting is not None:
@@ -256,11 +261,11 @@ def candidate_steps(board: Board) -> list[Step]:
             mark = board.checkpoint()
             for square in hidden:
                 board.remove_worker(square)
-            steps = _play_steps(board, player, powers)
+            steps = _play_steps(board, player, powers, ending_only)
             board.rollback(mark)
         else:
-            steps = _play_steps(board, player, powers)
-        if not board.turn and _eliminates(board) and not any(_completes(board, s, set()) for s in steps):
+            steps = _play_steps(board, player, powers, ending_only)
+        if not board.turn and _eliminates(board) and not _completing(board, steps, first=True):
             return [OUT]
         return steps
     for owner, other in enumerate(powers):
@@ -295,9 +300,13 @@ def interjection_as_seen(board: Board, player: int) -> tuple[int, Power, list[St
         board.rollback(mark)
 
 
-def _play_steps(board: Board, player: int, powers: tuple[Power, ...]) -> list[Step]:
+def _play_steps(
+    board: Board, player: int, powers: tuple[Power, ...], ending_only: bool = False
+) -> list[Step]:
     with _as_mover_sees(board):
         steps = powers[player].turn_steps(board, player)
+    if ending_only and END not in steps:
+        return steps
     for owner, other in enumerate(powers):
         if owner != player and not other.is_plain:
             # END too: a restriction may refuse to let the turn end as it stands (Aphrodite).
@@ -314,7 +323,7 @@ def legal_steps(board: Board) -> list[Step]:
         # Base rules: after a move the vacated square can always be built on, so every
         # candidate completes a turn.
         return candidates
-    return [s for s in candidates if _completes(board, s, set())]
+    return _completing(board, candidates)
 
 
 def has_legal_step(board: Board) -> bool:
@@ -324,23 +333,50 @@ def has_legal_step(board: Board) -> bool:
     candidates = candidate_steps(board)
     if all(p.is_plain for p in board.powers):
         return bool(candidates)
-    return any(_completes(board, s, set()) for s in candidates)
+    return bool(_completing(board, candidates, first=True))
 
 
-def _completes(board: Board, step: Step, seen: set[Hashable]) -> bool:
+def _completing(board: Board, steps: list[Step], *, first: bool = False) -> list[Step]:
+    """The ``steps`` after which the turn can be finished (with ``first``, stop at the
+    first one). The searches share what they learn: a state on a way to the end of the
+    turn completes, and every state a failed search reached cannot (it explored all that
+    follows them), so each state of the turn is searched about once, however many steps
+    lead to it (Atalanta's or Hermes's wandering under Persephone's rule)."""
+    known: dict[Hashable, bool] = {}
+    found: list[Step] = []
+    for step in steps:
+        seen: set[Hashable] = set()
+        if _completes(board, step, known, seen):
+            found.append(step)
+            if first:
+                break
+        else:
+            known.update(dict.fromkeys(seen, False))
+    return found
+
+
+def _completes(board: Board, step: Step, known: dict[Hashable, bool], seen: set[Hashable]) -> bool:
+    """Depth first: some way of finishing the turn follows ``step``. ``seen``: the states
+    this search entered (one on the current path, or explored, counts as no way out)."""
     mark, start_ply = board.checkpoint(), board.ply
     try:
         apply_step(board, step)
         if board.decided is not None or board.ply != start_ply:
             return True
         key = _state_key(board)
+        answer = known.get(key)
+        if answer is not None:
+            return answer
         if key in seen:
             return False
         seen.add(key)
         following = candidate_steps(board)
         # Ending the turn always completes it: no need to search the optional steps
         # first (Heracles's domes, Demeter's second build, ...).
-        return END in following or any(_completes(board, s, seen) for s in following)
+        if END in following or any(_completes(board, s, known, seen) for s in following):
+            known[key] = True
+            return True
+        return False
     finally:
         board.rollback(mark)
 
@@ -375,7 +411,7 @@ def apply_step(board: Board, step: Step) -> None:
         finish_turn(board)
         return
     _take_step(board, step)
-    if board.decided is None and candidate_steps(board) == [END]:
+    if board.decided is None and candidate_steps(board, ending_only=True) == [END]:
         finish_turn(board)
 
 

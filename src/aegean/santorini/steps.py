@@ -90,7 +90,7 @@ OUT: Final[Step] = make_step(StepKind.OUT, 0, 0)
 #: Flag on a step another power took inside the mover's turn (an interjection: Gaea's
 #: placement, a Harpies slide, a whirlpool jump), written with a leading ``+``. The
 #: mover's power sees its turn without such steps (a slide folds into the move before it).
-INSERTED: Final = 1 << 25
+INSERTED: Final = 1 << 25  # the highest bit a step has (``max(turn) >= INSERTED`` finds one)
 #: Flag on a step that was attempted but cancelled because of a hidden worker (Hecate,
 #: RULINGS #56): it is part of the record, had no effect, and ended its turn.
 CANCELLED: Final = 1 << 24

@@ -39,6 +39,8 @@ CATCH_UP_LIMIT = 200
 AI_ATTEMPTS = 3
 #: Messages queued for one slow connection before it is dropped (it will resync).
 SEND_QUEUE = 256
+#: The most steps one preview may show (each preview replays them all; no turn needs more).
+MAX_PREVIEW_STEPS = 40
 
 
 def encode(message: Any) -> str:
@@ -569,8 +571,10 @@ class Hub:
             raise ActionError(
                 "stale-version", f"the preview was asked at version {version}, the game is at {table.version}"
             )
-        if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps) or len(steps) > 40:
+        if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
             raise ActionError("bad-message", "steps: a list of step texts")
+        if len(steps) > MAX_PREVIEW_STEPS:
+            raise ActionError("bad-message", f"steps: at most {MAX_PREVIEW_STEPS} in a preview")
         board, options, info = table.preview(seat, steps, lambda b: board_json(scene_for(b, seat)))
         return {
             "type": "preview",

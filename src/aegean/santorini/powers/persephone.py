@@ -106,11 +106,15 @@ class Persephone(Power):
         known = _MEMO.get(key)
         if known is None:
             seen: set[Hashable] = set()
+            way: list[Hashable] = []
             with _searching(board):
-                known = self._search(board, self.moved_up(board), seen)
+                known = self._search(board, self.moved_up(board), seen, way)
             if len(_MEMO) + len(seen) >= _MEMO_LIMIT:
                 _MEMO.clear()
-            if not known:
+            if known:
+                # Every state on the way found leads up too.
+                _MEMO.update(dict.fromkeys(way, True))
+            else:
                 # Nothing reachable from here moves up, so nothing reachable from any state
                 # the search passed through does either (Hermes's travels are searched once).
                 _MEMO.update(dict.fromkeys(seen, False))
@@ -130,8 +134,10 @@ class Persephone(Power):
             finally:
                 board.rollback(mark)
 
-    def _search(self, board: Board, up: bool, seen: set[Hashable]) -> bool:
-        """Depth first through the rest of the turn, merging states as the engine does."""
+    def _search(self, board: Board, up: bool, seen: set[Hashable], way: list[Hashable]) -> bool:
+        """Depth first through the rest of the turn, merging states as the engine does
+        and using what earlier searches found; on success, ``way`` holds the states of the
+        way found (the state's key covers the move up: her token is in the hash)."""
         for step in rules.candidate_steps(board):
             went_up = up or _rises(board, step)
             mark, start_ply = board.checkpoint(), board.ply
@@ -142,9 +148,15 @@ class Persephone(Power):
                         return True
                     continue
                 key = _state_key(board)
+                known = _MEMO.get(key)
+                if known is not None:
+                    if known:
+                        return True
+                    continue
                 if key not in seen:
                     seen.add(key)
-                    if self._search(board, went_up, seen):
+                    if self._search(board, went_up, seen, way):
+                        way.append(key)
                         return True
             finally:
                 board.rollback(mark)
