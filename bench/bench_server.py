@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import heapq
 import ipaddress
 import json
 import os
@@ -206,6 +207,14 @@ class Stats:
     secret_facts: int = 0  #: secrets the owners were shown (what others must not be)
     rematches: int = 0
     problems: list[str] = field(default_factory=list)
+    slowest: list[tuple[float, str]] = field(default_factory=list)  #: a heap of the 5 slowest
+
+    def note(self, ms: float, what: str) -> None:
+        """Keep the five slowest requests, with what and when they were."""
+        if len(self.slowest) < 5:
+            heapq.heappush(self.slowest, (ms, what))
+        elif ms > self.slowest[0][0]:
+            heapq.heapreplace(self.slowest, (ms, what))
 
     def error(self, code: str, detail: str = "") -> None:
         self.errors[code] += 1
@@ -664,6 +673,12 @@ class Bench:
                 if failures >= 5:
                     raise RuntimeError(f"{conn.game.id}: seat {conn.seat} failed 5 turns in a row")
 
+    def when(self, request: str, ms: float, slot: Slot, conn: Conn, steps: int) -> str:
+        """A request just answered, for the list of the slowest: what, when it was sent
+        (into the play), which game."""
+        sent = time.monotonic() - ms / 1000 - (self.deadline - self.options.duration)
+        return f"{request} of {steps} steps sent {sent:.1f} s into the play, {slot.kind} game {conn.game.id}"
+
     async def play_turn(self, slot: Slot, conn: Conn) -> bool:
         """A random legal turn from the options, one preview per step, then ``act``. Like
         a player it does not wander for ever (Hermes, Atalanta, Triton may move again and
@@ -690,6 +705,7 @@ class Bench:
                     stats.error(reply.get("code", reply["type"]), f"preview {steps}: {reply}")
                     return False
                 stats.preview_ms.append(ms)
+                stats.note(ms, self.when("preview", ms, slot, conn, len(steps)))
                 if reply["complete"] or reply["waiting_for"] is not None or not reply["options"]:
                     break
                 options = reply["options"]
@@ -706,6 +722,7 @@ class Bench:
         if reply.get("id") != act["id"]:
             stats.error("wrong-id", f"accepted {reply} for {act['id']}")
         stats.act_ms.append(ms)
+        stats.note(ms, self.when("act", ms, slot, conn, len(steps)))
         stats.act_ms_by_kind.setdefault(slot.kind, []).append(ms)
         conn.game.acts.append(Act(conn.seat if conn.seat is not None else -1, reply["version"], steps))
         return True
@@ -966,6 +983,7 @@ def _report(
         f"preview latency (ms): p50 {percentile(pv, 50):.1f}, p99 {percentile(pv, 99):.1f}, "
         f"max {max(pv, default=float('nan')):.1f} (n={len(pv):,})"
     )
+    lines += [f"    slowest: {ms:,.1f} ms, {what}" for ms, what in sorted(stats.slowest, reverse=True)]
     lines.append(
         f"messages received: {stats.messages:,} ({stats.received_bytes / 1e6:.1f} MB), "
         f"{stats.messages / wall:,.0f}/s"
