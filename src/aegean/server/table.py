@@ -537,6 +537,8 @@ class Table:
         Her card: "use their power on their behalf to make their turns legal without
         informing them". Appends them to ``played`` and returns them."""
         taken: list[Step] = []
+        if not any(card.hides_workers for card in board.powers):
+            return taken  # (every step of every game comes here: most have no Hecate)
         while board.decided is None:
             pending = interjection(board)
             if pending is None:
