@@ -53,6 +53,7 @@ from websockets.typing import Origin
 
 from aegean.santorini.powers import make_power
 from aegean.server.hub import MAX_PREVIEW_STEPS
+from aegean.server.loop_watch import LoopWatch
 from benchlib import Result
 
 TARGET_GAMES = 200
@@ -544,6 +545,14 @@ class Bench:
         self.server_pid: int | None = None
         #: CPU seconds (this process, the server with its AI processes) when the play starts.
         self.cpu_at_start: tuple[float, float | None] = (0.0, None)
+        #: Pauses of the clients' own event loop, and the wall clock when the play started:
+        #: a pause here delays every answer as a paused server would.
+        self.client_loop = LoopWatch()
+        self.play_started = 0.0
+        #: How many times the server's loop stalled during the play (``GET /api/health``),
+        #: None if it does not say; and the stalls it kept (seconds into the play, length).
+        self.server_stall_count: int | None = None
+        self.server_stalls: list[tuple[float, float]] = []
 
     def plan(self) -> None:
         """The slots: secret-power games (with a spectator each), random-power games, games
@@ -747,15 +756,37 @@ class Bench:
             for slot in self.slots:
                 for game in slot.games:
                     game.start_version = game.max_seen
+            server_before = await self._server_stalls(http)
+            watching = self.client_loop.start()
             started = time.perf_counter()
+            self.play_started = time.time()
             self.deadline = time.monotonic() + self.options.duration
             self.start.set()
             results = await asyncio.gather(*tasks, return_exceptions=True)
             wall = time.perf_counter() - started
+            watching.cancel()
+            server_after = await self._server_stalls(http)
+            if server_before is not None and server_after is not None:
+                self.server_stall_count = server_after[0] - server_before[0]
+                self.server_stalls = [
+                    (ended - self.play_started, seconds)
+                    for ended, seconds in server_after[1]
+                    if ended >= self.play_started
+                ]
         for slot, result in zip(self.slots, results, strict=True):
             if isinstance(result, BaseException):
                 self.stats.error("client-failure", f"slot {slot.index}: {result!r}")
         return wall
+
+    async def _server_stalls(self, http: httpx.AsyncClient) -> tuple[int, list[tuple[float, float]]] | None:
+        """The server's count of event-loop stalls and its latest ones (ended, seconds), or
+        None from a server that does not report them."""
+        try:
+            answer = await http.get("/api/health")
+            loop = answer.json()["loop"]
+            return loop["stalls"], [(s["ended"], s["ms"] / 1000) for s in loop["recent"]]
+        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+            return None
 
     async def _all_connected(self) -> None:
         while not all(
@@ -904,6 +935,30 @@ async def run_load(options: Options) -> Report:
     raise AssertionError("unreachable")
 
 
+def stall_lines(bench: Bench) -> list[str]:
+    """Where the play's event loops were held up: the server's and the clients' own. Every
+    request in flight during a stall waits it out, whichever side it is on."""
+    threshold = f"{1000 * bench.client_loop.threshold:.0f} ms"
+
+    def listed(stalls: list[tuple[float, float]], count: int) -> str:
+        longest = sorted(stalls, key=lambda stall: -stall[1])[:5]
+        shown = [f"{1000 * s:,.0f} ms ending {at:.1f} s into the play" for at, s in longest]
+        return "; ".join(shown + ([f"{count - len(shown)} more"] if count > len(shown) else []))
+
+    server, clients = bench.server_stall_count, bench.client_loop.count
+    lines = [
+        f"event-loop stalls over {threshold} during the play: server "
+        + ("not reported" if server is None else str(server))
+        + f", clients {clients}"
+    ]
+    if server:
+        lines.append("    server: " + listed(bench.server_stalls, server))
+    if clients:
+        played = [(s.ended - bench.play_started, s.seconds) for s in bench.client_loop.recent]
+        lines.append("    clients: " + listed(played, clients))
+    return lines
+
+
 def load() -> str:
     """The 1-minute load average: other work on the machine skews every figure."""
     with contextlib.suppress(OSError):
@@ -984,6 +1039,7 @@ def _report(
         f"max {max(pv, default=float('nan')):.1f} (n={len(pv):,})"
     )
     lines += [f"    slowest: {ms:,.1f} ms, {what}" for ms, what in sorted(stats.slowest, reverse=True)]
+    lines += stall_lines(bench)
     lines.append(
         f"messages received: {stats.messages:,} ({stats.received_bytes / 1e6:.1f} MB), "
         f"{stats.messages / wall:,.0f}/s"

@@ -26,6 +26,7 @@ from aegean.santorini.record import GameRecord
 
 from .db import Store, database_url
 from .hub import Connection, Hub, Room, encode
+from .loop_watch import LoopWatch
 from .replay import replay_frames
 from .security import RateLimiter, origin_allowed
 from .table import ActionError
@@ -79,6 +80,7 @@ def create_app(
     """The application for the database ``db`` (a SQLite path or a SQLAlchemy URL)."""
     allowed = frozenset(o.rstrip("/").lower() for o in allow_origins)
     state: dict[str, Hub] = {}
+    watch = LoopWatch(report=True)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -86,9 +88,11 @@ def create_app(
         hub = Hub(store, ai_workers=ai_workers)
         await hub.start()
         state["hub"] = hub
+        watching = watch.start()
         try:
             yield
         finally:
+            watching.cancel()
             await hub.stop()
             store.close()
 
@@ -118,6 +122,18 @@ def create_app(
     @app.get("/healthz", include_in_schema=False)
     async def health() -> PlainTextResponse:
         return PlainTextResponse("ok")
+
+    @app.get("/api/health")
+    async def health_details() -> dict[str, Any]:
+        """Up, with the games in memory, the connections, and the pauses of the event loop
+        (``loop_watch``): how an operator or the bench tells a held-up server."""
+        rooms = hub().rooms.values()
+        return {
+            "status": "ok",
+            "games_loaded": len(rooms),
+            "connections": sum(len(room.connections) for room in rooms),
+            "loop": watch.as_json(),
+        }
 
     # ------------------------------------------------------------------ API
     @app.get("/api/powers")
