@@ -7,12 +7,14 @@ worker as it moves) until the end of that turn."""
 from __future__ import annotations
 
 import random
+import re
 from functools import partial
 
 import pytest
 
 import naive as nv
 from aegean.santorini import Board, IllegalTurnError, perft
+from aegean.santorini.notation import format_step
 from aegean.santorini.squares import NEIGHBORS, parse_square
 from powers import hero_support as hs
 from powers.support import check_random_playouts, turns
@@ -132,6 +134,50 @@ def test_the_restriction_is_the_next_turn_only_dionysus_extra_turns_included() -
     assert board.to_move == 1 and board.tokens == {"adonis": "used", "dionysus.extra": "on"}
     legal = turns(board)  # Dionysus moves an Adonis worker: no restriction, no mark
     assert {t[:2] for t in legal if t != "."} == {"b2", "d2"} and not any("*" in t for t in legal)
+
+
+@pytest.mark.parametrize(
+    ("text", "legal"),
+    [
+        (
+            "00000/00000/01000/00000/00000 2 c2,c3 b2,e3 powers=Adonis,Heracles adonis=used adonis.target=e3",
+            {"e3-d2", "e3-d3", "e3-d4"},
+        ),
+        (
+            "00000/00000/00100/00000/00000 2 e5,b3 c4,b5 powers=Adonis,Polyphemus"
+            " adonis=used adonis.target=b5",
+            {"b5-a4", "b5-b4"},
+        ),
+    ],
+)
+def test_heroes_with_domes_are_searched_once_their_moves_are_over(
+    text: str, legal: set[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the moves that bring the chosen worker beside him are legal, and the domes
+    after them are his as usual; a way that leaves it away is given up once the moves are
+    over (``Power.moves_over``), not after every set of Heracles's or Polyphemus's domes
+    (one such listing took 15 s, over 20,000 search calls; docs/performance.md)."""
+    from aegean.santorini.powers import adonis
+
+    searched = 0
+    search = adonis.Adonis._search
+
+    def counted(self: adonis.Adonis, *args: object) -> bool:
+        nonlocal searched
+        searched += 1
+        assert searched < 500, "the search passes over the sets of domes"
+        return search(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(adonis.Adonis, "_search", counted)
+    adonis._MEMO.clear()
+    board = Board.from_position(text)
+    assert {format_step(s, board) for s in board.legal_steps()} == legal
+    board.push(board.parse_turn(sorted(legal)[0])[0])
+    board.push(board.legal_steps()[0])  # the normal build
+    free = Board.from_position(re.sub(r" adonis\.target=\S+", "", board.position()))  # no restriction
+    assert {format_step(s, board) for s in board.legal_steps()} == {
+        format_step(s, free) for s in free.legal_steps()
+    }
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:

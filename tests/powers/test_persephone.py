@@ -152,6 +152,51 @@ def test_triton_moving_up_along_the_edge() -> None:
     assert any(t.startswith("e5-e4-e3-e2-d1-c1-b1-a2") for t in legal)
 
 
+def test_heracles_must_climb_when_he_can_and_keeps_his_domes() -> None:
+    """Heracles's turn is a normal turn, then domes: with c3 (level 1) in reach every turn
+    climbs, and after the climb and the build his domes are offered as usual."""
+    board = Board.from_position(position("c3=1", powers="Heracles,Persephone"))
+    assert {format_step(s, board) for s in board.legal_steps()} == {"b2-c3", "d4-c3"}
+    board.push(board.parse_turn("b2-c3")[0])
+    build = board.legal_steps()[0]
+    assert format_step(build, board).startswith("^")
+    board.push(build)
+    domes = {format_step(s, board) for s in board.legal_steps()}
+    plain = Board.from_position(board.position().replace("Persephone", "-").replace(" persephone=up", ""))
+    assert domes == {format_step(s, plain) for s in plain.legal_steps()} and len(domes) > 10
+
+
+def test_heracles_without_a_climb_is_searched_once_not_per_set_of_domes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No move up in reach: nothing changes (his steps are those without Persephone), and
+    the search that finds no climb stops once his moves are over (``Power.moves_over``)
+    instead of passing over every set of domes he could build (2**13 and more here: one
+    such search held the server 9 s, docs/performance.md)."""
+    from aegean.santorini.powers import persephone
+
+    searched = 0
+    search = persephone.Persephone._search
+
+    def counted(self: persephone.Persephone, *args: object) -> bool:
+        nonlocal searched
+        searched += 1
+        assert searched < 200, "the search passes over the sets of domes"
+        return search(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(persephone.Persephone, "_search", counted)
+    persephone._MEMO.clear()
+    text = position("a3=2 e3=2", powers="Heracles,Persephone")  # too high to climb
+    board = Board.from_position(text)
+    alone = Board.from_position(text.replace("Persephone", "-"))
+    assert {format_step(s, board) for s in board.legal_steps()} == {
+        format_step(s, alone) for s in alone.legal_steps()
+    }
+    board.play("d4-d5^d4")
+    assert board.position().split()[1] == "2"
+    assert searched > 0
+
+
 def test_undo_and_position_round_trip_mid_turn() -> None:
     """The token ``persephone=up`` marks a move up during the turn; positions read back
     with the same legal steps; push/pop restore position and hash."""

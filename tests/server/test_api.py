@@ -9,6 +9,7 @@ import hashlib
 import json
 import random
 import sqlite3
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -234,6 +235,35 @@ def test_unknown_game_is_404(shared: ServerProcess) -> None:
     with pytest.raises(websockets.InvalidStatus) as refusal:
         asyncio.run(connect())
     assert refusal.value.response.status_code == 403
+
+
+def test_health_counts_games_and_connections_and_the_loop_watch(server: ServerProcess) -> None:
+    """``GET /api/health``: the games in memory, the open connections, and the event-loop
+    watch's report (``docs/server.md``, "Health")."""
+
+    def health() -> dict[str, Any]:
+        reply = httpx.get(server.url + "/api/health")
+        assert reply.status_code == 200, reply.text
+        answer: dict[str, Any] = reply.json()
+        return answer
+
+    first = health()
+    assert (first["status"], first["games_loaded"], first["connections"]) == ("ok", 0, 0)
+    assert first["loop"]["threshold_ms"] == 250
+    assert first["loop"]["stalls"] == len(first["loop"]["recent"])
+    game = create(server, seats=TWO_HUMANS)
+
+    async def connected() -> dict[str, Any]:
+        async with TableClient(server.url, game["id"], game["seats"][0]["token"]) as client:
+            await client.wait_state(lambda s: True, timeout=10)
+            return health()
+
+    during = asyncio.run(connected())
+    assert (during["games_loaded"], during["connections"]) == (1, 1)
+    deadline = time.monotonic() + 10
+    while (after := health())["connections"] and time.monotonic() < deadline:
+        time.sleep(0.05)  # (the server hears of the close a moment later)
+    assert (after["games_loaded"], after["connections"]) == (1, 0)
 
 
 def test_lobby_lists_open_games_not_over_newest_first(server: ServerProcess) -> None:

@@ -381,6 +381,15 @@ def _completes(board: Board, step: Step, known: dict[Hashable, bool], seen: set[
         board.rollback(mark)
 
 
+def end_first(steps: list[Step]) -> list[Step]:
+    """``steps`` with ``END`` tried first: a search for some way of finishing the turn
+    learns at once whether ending it here will do, before the optional steps (a search
+    that dives through Heracles's domes first passes over each one)."""
+    if END in steps and steps[0] != END:
+        return [END, *(s for s in steps if s != END)]
+    return steps
+
+
 def _state_key(board: Board) -> Hashable:
     """Identifies a state in the middle of a turn: the position plus what the mover's
     power says matters of the turn so far (so Hermes's back-and-forth moves merge)."""

@@ -138,7 +138,9 @@ class Adonis(Hero):
 
     def _search(self, board: Board, owner: int, seen: set[Hashable]) -> bool:
         """Depth first through the rest of the turn, merging states as the engine does."""
-        for step in rules.candidate_steps(board):
+        if not self.beside(board, owner) and rules.power_of(board, board.to_move).moves_over(board):
+            return False  # (where the workers end the turn is settled)
+        for step in rules.end_first(rules.candidate_steps(board)):
             mark_, start_ply = board.checkpoint(), board.ply
             try:
                 rules.apply_step(board, step)

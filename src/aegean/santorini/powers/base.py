@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..outcome import Termination
 from ..squares import NEIGHBORS, SQUARE_NAMES, SQUARES
-from ..steps import BUILDS, END, MOVES, Step, StepKind, step_dst, step_kind, step_src
+from ..steps import BUILDS, END, KIND_SHIFT, MOVES, Step, StepKind, step_dst, step_kind, step_src
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -86,6 +86,10 @@ class Power:
     #: When several powers have a step to insert into a turn at once, the lower goes
     #: first (Charybdis's whirlpool jump before the Harpies slide, RULINGS #55).
     interjection_order: ClassVar[int] = 0
+    #: True when no step of the owner's turn moves a worker after its first build (the
+    #: building follows the moving: Heracles's and Polyphemus's domes, Poseidon's extra
+    #: builds, Terpsichore's builds); read by :meth:`moves_over`.
+    builds_end_the_moves: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
@@ -214,6 +218,19 @@ class Power:
     def turn_key(self, board: Board) -> Hashable:
         """What of the turn in progress decides the rest of it (for merging states)."""
         return tuple(board.turn)
+
+    def moves_over(self, board: Board) -> bool:
+        """Nothing left of the owner's turn in progress (its steps, its end) moves or
+        removes a worker: what is left is building. So whether a worker moved up, and
+        where each ends the turn, are settled, and the searches of "if possible" rules
+        that ask (Persephone, Adonis) stop there instead of passing over every set of
+        Heracles's domes or Poseidon's builds. ``False`` is always safe. (Other powers'
+        steps inserted in a turn follow moves, Charybdis's and the Harpies', or place a
+        worker of Gaea's, so none moves after the mover's moves are over.)"""
+        if not self.builds_end_the_moves:
+            return False
+        code = int(StepKind.BUILD)
+        return any(s >> KIND_SHIFT & 0xF == code for s in board.turn)
 
     # ---------------------------------------------------------------- opponents' turns
     def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 class Heracles(Hero):
     name = "Heracles"
+    builds_end_the_moves = True  # (after his normal build come only domes)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         turn = board.turn

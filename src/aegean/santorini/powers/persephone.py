@@ -138,7 +138,9 @@ class Persephone(Power):
         """Depth first through the rest of the turn, merging states as the engine does
         and using what earlier searches found; on success, ``way`` holds the states of the
         way found (the state's key covers the move up: her token is in the hash)."""
-        for step in rules.candidate_steps(board):
+        if not up and rules.power_of(board, board.to_move).moves_over(board):
+            return False  # (no move is left to go up with)
+        for step in rules.end_first(rules.candidate_steps(board)):
             went_up = up or _rises(board, step)
             mark, start_ply = board.checkpoint(), board.ply
             try:

@@ -26,6 +26,7 @@ MAX_DOMES = 2
 
 class Polyphemus(Hero):
     name = "Polyphemus"
+    builds_end_the_moves = True  # (after his normal build come only domes)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         turn = board.turn

@@ -35,6 +35,7 @@ def _after_build(board: Board) -> bool:
 
 class Poseidon(Power):
     name = "Poseidon"
+    builds_end_the_moves = True  # (his extra builds follow the normal one)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         if not _after_build(board):

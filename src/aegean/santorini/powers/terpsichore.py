@@ -54,6 +54,7 @@ def moved_and_built(board: Board) -> tuple[set[int], set[int], bool]:
 
 class Terpsichore(Power):
     name = "Terpsichore"
+    builds_end_the_moves = True  # (all her workers move, then all build)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         workers = board.workers[player]
