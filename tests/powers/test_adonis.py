@@ -180,6 +180,44 @@ def test_heroes_with_domes_are_searched_once_their_moves_are_over(
     }
 
 
+def test_hermes_travels_are_searched_about_once_per_listing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """c1 can reach him only by travelling: the listing's searches share what each found
+    (a state on a way found complies, one a failed search reached does not), so the
+    travels are passed over about once, not once per first step (2,378 searches, 1.1 s
+    in the server before; docs/performance.md)."""
+    from aegean.santorini.powers import adonis
+
+    searched = 0
+    search = adonis.Adonis._search
+
+    def counted(self: adonis.Adonis, *args: object) -> bool:
+        nonlocal searched
+        searched += 1
+        return search(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(adonis.Adonis, "_search", counted)
+    adonis._MEMO.clear()
+    text = "10000/00000/00000/00000/00000 2 b4,d5 c1,c2 powers=Adonis,Hermes adonis=used adonis.target=c1"
+    board = Board.from_position(text)
+    steps = {format_step(s, board) for s in board.legal_steps()}
+    assert steps == {
+        "c1-b1",
+        "c1-b2",
+        "c1-d1",
+        "c1-d2",
+        "c2-b1",
+        "c2-b2",
+        "c2-b3",
+        "c2-c3",
+        "c2-d1",
+        "c2-d2",
+        "c2-d3",
+    }
+    assert searched < 800, "each step's search starts afresh"
+    free = Board.from_position(text.replace(" adonis.target=c1", ""))
+    assert steps < {format_step(s, free) for s in free.legal_steps()}  # (builds alone end away)
+
+
 def test_undo_and_position_round_trip_mid_turn() -> None:
     board = Board.from_position(position())
     before = (board.position(), board.zobrist_hash())

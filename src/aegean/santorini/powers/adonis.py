@@ -115,12 +115,14 @@ class Adonis(Hero):
         known = _MEMO.get(key)
         if known is None:
             seen: set[Hashable] = set()
+            way: list[Hashable] = []
             with _searching(board):
-                known = self._search(board, owner, seen)
+                known = self._search(board, owner, seen, way)
             if len(_MEMO) + len(seen) >= _MEMO_LIMIT:
                 _MEMO.clear()
-            if not known:
-                _MEMO.update(dict.fromkeys(seen, False))
+            # Every state on the way found complies too; nothing the failed search
+            # reached does (so Hermes's travels are searched once per turn, not per step).
+            _MEMO.update(dict.fromkeys(way, True) if known else dict.fromkeys(seen, False))
             _MEMO[key] = known
         return known
 
@@ -136,8 +138,10 @@ class Adonis(Hero):
             finally:
                 board.rollback(mark_)
 
-    def _search(self, board: Board, owner: int, seen: set[Hashable]) -> bool:
-        """Depth first through the rest of the turn, merging states as the engine does."""
+    def _search(self, board: Board, owner: int, seen: set[Hashable], way: list[Hashable]) -> bool:
+        """Depth first through the rest of the turn, merging states as the engine does and
+        using what earlier searches found; on success, ``way`` holds the states of the
+        way found."""
         if not self.beside(board, owner) and rules.power_of(board, board.to_move).moves_over(board):
             return False  # (where the workers end the turn is settled)
         for step in rules.end_first(rules.candidate_steps(board)):
@@ -149,9 +153,15 @@ class Adonis(Hero):
                         return True
                     continue
                 key = _state_key(board)
+                known = _MEMO.get(key)
+                if known is not None:
+                    if known:
+                        return True
+                    continue
                 if key not in seen:
                     seen.add(key)
-                    if self._search(board, owner, seen):
+                    if self._search(board, owner, seen, way):
+                        way.append(key)
                         return True
             finally:
                 board.rollback(mark_)
