@@ -27,6 +27,7 @@ hook                      called                                              ca
 ``end_of_turn``           for every power, when any player's turn ends        Medusa, Athena
 ``next_player``           for every power, to pick who plays next             Dionysus
 ``turn_key``              while listing full turns, to merge equal states      Hermes, Triton
+``moves_over``            searches of "if possible" rules: no move left        Heracles, Poseidon
 ``acting_power``          (``indirect`` cards) whose power a player uses       Chaos, Circe
 ``suppresses``            (``indirect`` cards) a player left with no power     Circe
 ========================  ==================================================  ==========================
