@@ -128,6 +128,8 @@ class Adonis(Hero):
 
     def _leads_to_compliance(self, board: Board, owner: int, step: Step) -> bool:
         """Taking ``step`` now still lets the turn end with the chosen worker beside him."""
+        if rules.power_of(board, board.to_move).ends_the_moves(step) and not self.beside(board, owner):
+            return False
         mark_, start_ply = board.checkpoint(), board.ply
         with _searching(board):
             try:
@@ -142,9 +144,12 @@ class Adonis(Hero):
         """Depth first through the rest of the turn, merging states as the engine does and
         using what earlier searches found; on success, ``way`` holds the states of the
         way found."""
-        if not self.beside(board, owner) and rules.power_of(board, board.to_move).moves_over(board):
+        mover, beside = rules.power_of(board, board.to_move), self.beside(board, owner)
+        if not beside and mover.moves_over(board):
             return False  # (where the workers end the turn is settled)
         for step in rules.end_first(rules.candidate_steps(board)):
+            if not beside and mover.ends_the_moves(step):
+                continue
             mark_, start_ply = board.checkpoint(), board.ply
             try:
                 rules.apply_step(board, step)

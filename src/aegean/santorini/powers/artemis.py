@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 class Artemis(Power):
     name = "Artemis"
+    builds_end_the_moves = True  # (one or two moves, then one build)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         turn = board.turn

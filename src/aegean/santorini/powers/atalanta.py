@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 class Atalanta(Hero):
     name = "Atalanta"
+    builds_end_the_moves = True  # (her moves, then one build)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         turn = board.turn

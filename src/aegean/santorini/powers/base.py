@@ -89,7 +89,8 @@ class Power:
     interjection_order: ClassVar[int] = 0
     #: True when no step of the owner's turn moves a worker after its first build (the
     #: building follows the moving: Heracles's and Polyphemus's domes, Poseidon's extra
-    #: builds, Terpsichore's builds); read by :meth:`moves_over`.
+    #: builds, Terpsichore's builds, the multi-movers' one build); read by
+    #: :meth:`moves_over` and :meth:`ends_the_moves`.
     builds_end_the_moves: ClassVar[bool] = False
 
     def __init_subclass__(cls) -> None:
@@ -232,6 +233,12 @@ class Power:
             return False
         code = int(StepKind.BUILD)
         return any(s >> KIND_SHIFT & 0xF == code for s in board.turn)
+
+    def ends_the_moves(self, step: Step) -> bool:
+        """After the owner takes ``step``, :meth:`moves_over` holds: the searches judge the
+        step without taking it (a move up did not happen; the workers stand where they
+        are now)."""
+        return self.builds_end_the_moves and step >> KIND_SHIFT & 0xF == int(StepKind.BUILD)
 
     # ---------------------------------------------------------------- opponents' turns
     def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:

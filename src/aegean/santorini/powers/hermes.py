@@ -31,6 +31,7 @@ def _level(board: Board, step: Step) -> bool:
 
 class Hermes(Power):
     name = "Hermes"
+    builds_end_the_moves = True  # (his moves, then one build)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         turn = board.turn

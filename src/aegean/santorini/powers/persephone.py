@@ -124,6 +124,8 @@ class Persephone(Power):
     def _leads_up(self, board: Board, step: Step) -> bool:
         """Taking ``step`` now still lets the turn finish with a move up in it."""
         up = self.moved_up(board) or _rises(board, step)
+        if not up and rules.power_of(board, board.to_move).ends_the_moves(step):
+            return False
         mark, start_ply = board.checkpoint(), board.ply
         with _searching(board):
             try:
@@ -138,10 +140,13 @@ class Persephone(Power):
         """Depth first through the rest of the turn, merging states as the engine does
         and using what earlier searches found; on success, ``way`` holds the states of the
         way found (the state's key covers the move up: her token is in the hash)."""
-        if not up and rules.power_of(board, board.to_move).moves_over(board):
+        mover = rules.power_of(board, board.to_move)
+        if not up and mover.moves_over(board):
             return False  # (no move is left to go up with)
         for step in rules.end_first(rules.candidate_steps(board)):
             went_up = up or _rises(board, step)
+            if not went_up and mover.ends_the_moves(step):
+                continue
             mark, start_ply = board.checkpoint(), board.ply
             try:
                 rules.apply_step(board, step)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 class Triton(Power):
     name = "Triton"
+    builds_end_the_moves = True  # (his moves, then one build)
 
     def turn_steps(self, board: Board, player: int) -> list[Step]:
         turn = board.turn
