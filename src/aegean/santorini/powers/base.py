@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..outcome import Termination
 from ..squares import NEIGHBORS, SQUARE_NAMES, SQUARES
-from ..steps import BUILDS, END, KIND_SHIFT, MOVES, Step, StepKind, step_dst, step_kind, step_src
+from ..steps import BUILDS, END, KIND_BUILD, KIND_SHIFT, MOVES, Step, StepKind, step_dst, step_kind, step_src
 
 if TYPE_CHECKING:
     from ..board import Board
@@ -229,16 +229,14 @@ class Power:
         Heracles's domes or Poseidon's builds. ``False`` is always safe. (Other powers'
         steps inserted in a turn follow moves, Charybdis's and the Harpies', or place a
         worker of Gaea's, so none moves after the mover's moves are over.)"""
-        if not self.builds_end_the_moves:
-            return False
-        code = int(StepKind.BUILD)
-        return any(s >> KIND_SHIFT & 0xF == code for s in board.turn)
+        # (Kinds compared as ints: the searches ask at every state.)
+        return self.builds_end_the_moves and any(s >> KIND_SHIFT & 0xF == KIND_BUILD for s in board.turn)
 
     def ends_the_moves(self, step: Step) -> bool:
         """After the owner takes ``step``, :meth:`moves_over` holds: the searches judge the
         step without taking it (a move up did not happen; the workers stand where they
         are now)."""
-        return self.builds_end_the_moves and step >> KIND_SHIFT & 0xF == int(StepKind.BUILD)
+        return self.builds_end_the_moves and step >> KIND_SHIFT & 0xF == KIND_BUILD
 
     # ---------------------------------------------------------------- opponents' turns
     def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
