@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
 
 import naive as nv
 from aegean.santorini import Board, format_turn
@@ -201,3 +204,22 @@ def check_naive_along_random_games(
             board.push_turn(rng.choice(board.legal_turns()))
             checked += 1
     return checked
+
+
+class CallCounter:
+    """Counts the calls of the method ``owner.name``, patched in place for the test: the
+    work a search does, measured without timing anything. Past ``limit`` calls it fails at
+    once with ``why`` (the code it guards against would go on for minutes)."""
+
+    def __init__(
+        self, monkeypatch: pytest.MonkeyPatch, owner: type, name: str, limit: int | None = None, why: str = ""
+    ) -> None:
+        self.calls = 0
+        original = getattr(owner, name)
+
+        def counted(this: object, *args: Any, **kwargs: Any) -> Any:
+            self.calls += 1
+            assert limit is None or self.calls < limit, why
+            return original(this, *args, **kwargs)
+
+        monkeypatch.setattr(owner, name, counted)

@@ -17,7 +17,7 @@ from aegean.santorini import Board, IllegalTurnError, perft
 from aegean.santorini.notation import format_step
 from aegean.santorini.squares import NEIGHBORS, parse_square
 from powers import hero_support as hs
-from powers.support import check_random_playouts, turns
+from powers.support import CallCounter, check_random_playouts, turns
 from powers.support import position as support_position
 
 POWERS = "Adonis,-"
@@ -159,16 +159,7 @@ def test_heroes_with_domes_are_searched_once_their_moves_are_over(
     (one such listing took 15 s, over 20,000 search calls; docs/performance.md)."""
     from aegean.santorini.powers import adonis
 
-    searched = 0
-    search = adonis.Adonis._search
-
-    def counted(self: adonis.Adonis, *args: object) -> bool:
-        nonlocal searched
-        searched += 1
-        assert searched < 500, "the search passes over the sets of domes"
-        return search(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(adonis.Adonis, "_search", counted)
+    CallCounter(monkeypatch, adonis.Adonis, "_search", 500, "the search passes over the sets of domes")
     adonis._MEMO.clear()
     board = Board.from_position(text)
     assert {format_step(s, board) for s in board.legal_steps()} == legal
@@ -187,15 +178,7 @@ def test_hermes_travels_are_searched_about_once_per_listing(monkeypatch: pytest.
     in the server before; docs/performance.md)."""
     from aegean.santorini.powers import adonis
 
-    searched = 0
-    search = adonis.Adonis._search
-
-    def counted(self: adonis.Adonis, *args: object) -> bool:
-        nonlocal searched
-        searched += 1
-        return search(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(adonis.Adonis, "_search", counted)
+    searched = CallCounter(monkeypatch, adonis.Adonis, "_search")
     adonis._MEMO.clear()
     text = "10000/00000/00000/00000/00000 2 b4,d5 c1,c2 powers=Adonis,Hermes adonis=used adonis.target=c1"
     board = Board.from_position(text)
@@ -213,7 +196,7 @@ def test_hermes_travels_are_searched_about_once_per_listing(monkeypatch: pytest.
         "c2-d2",
         "c2-d3",
     }
-    assert searched < 800, "each step's search starts afresh"
+    assert searched.calls < 800, "each step's search starts afresh"
     free = Board.from_position(text.replace(" adonis.target=c1", ""))
     assert steps < {format_step(s, free) for s in free.legal_steps()}  # (builds alone end away)
 

@@ -14,7 +14,7 @@ import naive as nv
 from aegean.santorini import Board, IllegalTurnError, perft
 from aegean.santorini.notation import format_step
 from aegean.santorini.steps import END
-from powers.support import check_random_playouts, naive_pos, turns
+from powers.support import CallCounter, check_random_playouts, naive_pos, turns
 
 POWERS = "-,Persephone"
 
@@ -175,16 +175,9 @@ def test_heracles_without_a_climb_is_searched_once_not_per_set_of_domes(
     such search held the server 9 s, docs/performance.md)."""
     from aegean.santorini.powers import persephone
 
-    searched = 0
-    search = persephone.Persephone._search
-
-    def counted(self: persephone.Persephone, *args: object) -> bool:
-        nonlocal searched
-        searched += 1
-        assert searched < 200, "the search passes over the sets of domes"
-        return search(self, *args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(persephone.Persephone, "_search", counted)
+    searched = CallCounter(
+        monkeypatch, persephone.Persephone, "_search", 200, "the search passes over the sets of domes"
+    )
     persephone._MEMO.clear()
     text = position("a3=2 e3=2", powers="Heracles,Persephone")  # too high to climb
     board = Board.from_position(text)
@@ -194,7 +187,7 @@ def test_heracles_without_a_climb_is_searched_once_not_per_set_of_domes(
     }
     board.play("d4-d5^d4")
     assert board.position().split()[1] == "2"
-    assert searched > 0
+    assert searched.calls > 0
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
