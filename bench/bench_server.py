@@ -42,6 +42,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -210,12 +211,13 @@ class Stats:
     problems: list[str] = field(default_factory=list)
     slowest: list[tuple[float, str]] = field(default_factory=list)  #: a heap of the 5 slowest
 
-    def note(self, ms: float, what: str) -> None:
-        """Keep the five slowest requests, with what and when they were."""
+    def note(self, ms: float, what: Callable[[], str]) -> None:
+        """Keep the five slowest requests, with what and when they were (``what`` is only
+        written out for a request that makes the list)."""
         if len(self.slowest) < 5:
-            heapq.heappush(self.slowest, (ms, what))
+            heapq.heappush(self.slowest, (ms, what()))
         elif ms > self.slowest[0][0]:
-            heapq.heapreplace(self.slowest, (ms, what))
+            heapq.heapreplace(self.slowest, (ms, what()))
 
     def error(self, code: str, detail: str = "") -> None:
         self.errors[code] += 1
@@ -714,7 +716,7 @@ class Bench:
                     stats.error(reply.get("code", reply["type"]), f"preview {steps}: {reply}")
                     return False
                 stats.preview_ms.append(ms)
-                stats.note(ms, self.when("preview", ms, slot, conn, len(steps)))
+                stats.note(ms, partial(self.when, "preview", ms, slot, conn, len(steps)))
                 if reply["complete"] or reply["waiting_for"] is not None or not reply["options"]:
                     break
                 options = reply["options"]
@@ -731,7 +733,7 @@ class Bench:
         if reply.get("id") != act["id"]:
             stats.error("wrong-id", f"accepted {reply} for {act['id']}")
         stats.act_ms.append(ms)
-        stats.note(ms, self.when("act", ms, slot, conn, len(steps)))
+        stats.note(ms, partial(self.when, "act", ms, slot, conn, len(steps)))
         stats.act_ms_by_kind.setdefault(slot.kind, []).append(ms)
         conn.game.acts.append(Act(conn.seat if conn.seat is not None else -1, reply["version"], steps))
         return True
