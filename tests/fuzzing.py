@@ -12,10 +12,10 @@ from typing import TypeVar
 
 import pytest
 
-from aegean.santorini import Board, Turn, format_turn, rules
+from aegean.santorini import Board, format_turn, rules
 from aegean.santorini.powers import Power, make_power
 from aegean.santorini.setup import allowed_start_players
-from aegean.santorini.steps import END, Step, place
+from aegean.santorini.steps import END, StepCode, TurnCode, place
 
 T = TypeVar("T")
 
@@ -49,7 +49,7 @@ def counting_work(monkeypatch: pytest.MonkeyPatch, limit: int) -> Work:
     counter = Work(limit)
     original = rules.apply_step
 
-    def counting(board: Board, step: Step) -> None:
+    def counting(board: Board, step: StepCode) -> None:
         counter.left -= 1
         if counter.armed and counter.left < 0:
             raise WorkSpent
@@ -122,7 +122,7 @@ class Playout:
         finally:
             self.work.armed = False
 
-    def push(self, step: Step) -> None:
+    def push(self, step: StepCode) -> None:
         self.board.push(step)
         self.pushes += 1
 
@@ -152,7 +152,7 @@ class Playout:
         assert again.position() == text, f"position does not round-trip ({again.position()}): {where()}"
         assert again.zobrist_hash() == expected, f"re-read position hashes differently: {where()}"
 
-    def check_outcome(self, turns: list[Turn]) -> bool:
+    def check_outcome(self, turns: list[TurnCode]) -> bool:
         """``outcome()`` against the legal turns; True when the game is over."""
         board = self.board
         outcome = board.outcome()
@@ -161,7 +161,7 @@ class Playout:
         )
         return outcome is not None
 
-    def end_states(self, turns: list[Turn]) -> set[int]:
+    def end_states(self, turns: list[TurnCode]) -> set[int]:
         """The hash after each legal turn (each push_turn/pop must restore the hash)."""
         board = self.board
         before = board.zobrist_hash()
@@ -174,7 +174,7 @@ class Playout:
         return found
 
     # ------------------------------------------------------------------ playing
-    def play_steps(self, turn: Turn) -> int:
+    def play_steps(self, turn: TurnCode) -> int:
         """Play ``turn`` one checked step at a time, with END where the turn is not over
         by itself; returns the number of pushes."""
         board, ply, pushes = self.board, self.board.ply, 0
@@ -207,7 +207,7 @@ class Playout:
             taken += 1
             self.check_board()
 
-    def sampled_turn(self, turns: list[Turn]) -> None:
+    def sampled_turn(self, turns: list[TurnCode]) -> None:
         """Both ways round: a listed turn replays step by step to the same position, and
         a random walk through legal_steps ends where some listed turn ends."""
         board = self.board

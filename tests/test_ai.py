@@ -18,7 +18,7 @@ from aegean.ai.evaluation import MATE_BOUND, TEMPO, WIN, evaluate, level_masks, 
 from aegean.ai.greedy import opponent_can_win_now
 from aegean.ai.match import OPENINGS
 from aegean.santorini import Board, SantoriniError, Turn
-from aegean.santorini.powers.base import Power
+from aegean.santorini.power import Power
 from aegean.santorini.squares import PERIMETER_MASK
 
 START = "00000/00000/00000/00000/00000 1 - -"

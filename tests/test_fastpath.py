@@ -15,7 +15,7 @@ import pytest
 
 import naive
 from aegean.santorini import Board, Outcome, Termination, fastpath, rules
-from aegean.santorini.steps import Turn
+from aegean.santorini.steps import TurnCode
 
 
 def _positions() -> list[str]:
@@ -74,7 +74,7 @@ def test_fast_turns_match_generic_turns(chunk: int) -> None:
         assert _state(board)[0] == position  # generating changes nothing
 
 
-def _apply_generic(board: Board, turn: Turn) -> None:
+def _apply_generic(board: Board, turn: TurnCode) -> None:
     for step in turn:
         rules.apply_step(board, step)
 

@@ -19,7 +19,7 @@ from aegean.santorini import (
     parse_position,
     parse_turn,
 )
-from aegean.santorini.notation import board_diagram
+from aegean.santorini.positions import board_diagram
 from aegean.santorini.squares import parse_square, square_name
 from aegean.santorini.steps import END, build, force, move, place
 

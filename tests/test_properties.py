@@ -24,7 +24,7 @@ from aegean.santorini import (
 )
 from aegean.santorini.record import START, GameRecord
 from aegean.santorini.squares import SYMMETRIES, parse_square, square_name
-from aegean.santorini.steps import StepKind, Turn, build, force, move, place, step_kind
+from aegean.santorini.steps import StepKind, TurnCode, build, force, move, place, step_kind
 
 FAST = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,7 +134,7 @@ steps = st.one_of(
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(steps, min_size=1, max_size=6).map(tuple))
-def test_turn_round_trip_on_any_steps(turn: Turn) -> None:
+def test_turn_round_trip_on_any_steps(turn: TurnCode) -> None:
     """Any sequence of place/move/build/dome/force steps formats and parses back."""
     assert parse_turn(format_turn(turn)) == turn
 

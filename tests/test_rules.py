@@ -26,7 +26,7 @@ from aegean.santorini import (
 )
 from aegean.santorini.powers import NO_POWER
 from aegean.santorini.squares import parse_square
-from aegean.santorini.steps import END, Step, force, move, step_dst, step_kind, step_src
+from aegean.santorini.steps import END, StepCode, force, move, step_dst, step_kind, step_src
 
 FLAT = "00000/00000/00000/00000/00000 1 c3,a5 e1,e5"
 
@@ -348,7 +348,7 @@ def test_push_with_the_listing_given_still_checks_the_step() -> None:
     assert board.position() == before and board.turn == [step]
 
 
-def _completes_alone(board: Board, step: Step, seen: set[Hashable]) -> bool:
+def _completes_alone(board: Board, step: StepCode, seen: set[Hashable]) -> bool:
     """The turn can be finished after ``step``: one search per step, sharing nothing (the
     reference the shared search of ``legal_steps`` is checked against)."""
     mark, ply = board.checkpoint(), board.ply

@@ -32,8 +32,8 @@ from aegean.santorini import Board, format_turn
 from aegean.santorini.powers import make_power
 from aegean.santorini.setup import allowed_start_players, compatible
 from aegean.santorini.squares import SQUARE_NAMES, SQUARES
-from aegean.santorini.steps import Step, StepKind, mark, step_dst, step_kind
-from aegean.santorini.view import UNKNOWN, determinize, observe, redacted_position
+from aegean.santorini.steps import StepCode, StepKind, mark, step_dst, step_kind
+from aegean.santorini.view import UNKNOWN, observe, redacted_position
 
 
 def _module_missing(name: str) -> bool:
@@ -65,12 +65,12 @@ def new_board(powers: list[str | None]) -> Board:
     return Board(len(powers), powers, start_player=start)
 
 
-def walk(powers: list[str | None], seed: int, each_step: Callable[[Board], None]) -> list[Step]:
+def walk(powers: list[str | None], seed: int, each_step: Callable[[Board], None]) -> list[StepCode]:
     """A seeded random game played one step at a time (``legal_steps``/``push``) from
     setup to the end; ``each_step`` sees the board before the first step and after each."""
     rng = random.Random(f"{powers}/{seed}")
     board = new_board(powers)
-    steps: list[Step] = []
+    steps: list[StepCode] = []
     each_step(board)
     while board.outcome() is None:
         assert len(steps) < 600
@@ -173,7 +173,7 @@ def test_hecate_placements_look_alike_at_setup() -> None:
     assert observe(games[0], 1) != observe(games[1], 1)
 
 
-def _other_secret(power: str, board: Board, steps: list[Step], index: int, entered: set[int]) -> Step:
+def _other_secret(power: str, board: Board, steps: list[StepCode], index: int, entered: set[int]) -> StepCode:
     """The same setup mark with another secret: for the Abyss a square that was free then
     and never held a worker; for the Fate square another corner."""
     chosen = step_dst(steps[index])
@@ -274,7 +274,7 @@ def test_determinize_gives_a_legal_board_that_looks_the_same(power: str, powers:
             return
         for player in others(board, owner):
             seen = observe(board, player)
-            sample = determinize(seen, rng)
+            sample = Board.from_observation(seen, rng)
             assert sample.rehash() == sample.zobrist_hash()
             assert Board.from_position(sample.position()).position() == sample.position()
             again = redacted_position(sample, player)

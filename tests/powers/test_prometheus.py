@@ -13,7 +13,7 @@ import pytest
 import naive as nv
 from aegean.santorini import Board, IllegalTurnError, Termination, format_turn, parse_turn, perft
 from aegean.santorini.powers import Power
-from aegean.santorini.steps import Step, StepKind, step_kind
+from aegean.santorini.steps import StepCode, StepKind, step_kind
 from powers.support import (
     check_against_naive,
     check_random_playouts,
@@ -129,7 +129,7 @@ class NoBuildBeforeMoving(Power):
     """A test-only opponent power that forbids building before moving (no card; the engine
     filters every step of the mover through ``allows_opponent_step``, RULINGS #27)."""
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: Board, owner: int, player: int, step: StepCode) -> bool:
         return not (step_kind(step) is StepKind.BUILD and not board.turn)
 
 

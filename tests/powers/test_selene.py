@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import pytest
 
 from aegean.santorini import Board, IllegalTurnError, format_turn, perft
-from aegean.santorini.steps import Step
+from aegean.santorini.steps import StepCode
 from powers.support import turns
 
 
@@ -377,7 +377,7 @@ def test_random_playouts(other: str | None, seed: int) -> None:
     powers = ["Selene", other] if seed % 2 else [other, "Selene"]
     board = Board(2, powers)
     start, h = board.position(), board.zobrist_hash()
-    played: list[Step | tuple[Step, ...]] = []
+    played: list[StepCode | tuple[StepCode, ...]] = []
     for i in range(300):
         if board.outcome() is not None:
             break

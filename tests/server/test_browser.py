@@ -23,7 +23,7 @@ from aegean.santorini import Board
 from aegean.santorini.playout import random_playout
 from aegean.santorini.record import GameRecord
 from aegean.santorini.squares import SQUARE_NAMES
-from aegean.santorini.steps import Turn
+from aegean.santorini.steps import TurnCode
 
 from .conftest import ServerProcess, free_port
 
@@ -643,7 +643,7 @@ def engine_game(seed: int) -> tuple[GameRecord, list[Cells]]:
     """A random game played by the engine: its record and the board after each turn."""
     board = Board(2, ["Apollo", "Minotaur"])
     start = board.position()  # (it names the powers)
-    played: list[Turn] = []
+    played: list[TurnCode] = []
     random_playout(board, random.Random(seed), played)
     frames = [frame_of(board)]
     for turn in played:

@@ -6,7 +6,7 @@ knows every secret: searching it would be cheating, and even its ``legal_turns``
 secrets away (a turn cut short by a hidden worker or by the Abyss looks different). So
 :class:`Determinized` wraps any AI: when the player to move cannot see everything
 (``board.view(player).hidden``) it reads only that player's observation, draws ``samples``
-complete boards consistent with it (:func:`aegean.santorini.view.determinize`), asks a
+complete boards consistent with it (``Board.from_observation``), asks a
 fresh base AI for a turn on each (the time budget split between them), and plays the turn
 most samples voted for (ties go to the turn listed first). Otherwise it hands the board to
 the base AI unchanged.
@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Protocol
 
 from ..santorini import Board, SantoriniError, Turn
-from ..santorini.view import Observation, determinize, visible_board
+from ..santorini.view import Observation
 from .base import Engine
 
 #: Samples drawn per turn unless the caller says otherwise.
@@ -41,8 +41,8 @@ class EngineFactory(Protocol):
     def __call__(self, *, seed: int | None, time_per_move: float | None) -> Engine: ...
 
 
-#: (Kept under its first name: the board a player can see, ``view.visible_board``.)
-public_board = visible_board
+#: The board a player can see: their observation with the secrets left out.
+public_board = Board.visible_from
 
 
 class Determinized:
@@ -96,7 +96,7 @@ class Determinized:
         seconds = None if self.time_per_move is None else self.time_per_move / self.samples
         votes: Counter[int] = Counter()
         for _ in range(self.samples):
-            sample = determinize(observation, self._rng)
+            sample = Board.from_observation(observation, self._rng)
             engine = self.base_factory(seed=self._rng.randrange(2**31), time_per_move=seconds)
             if sample.outcome() is not None:
                 continue  # a world in which the game is already over says nothing

@@ -11,11 +11,11 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from aegean.santorini import Board, SantoriniError, StepKind, Turn, format_turn
+from aegean.santorini import Board, SantoriniError, StepKind, format_turn
 from aegean.santorini.powers import POWERS, banned_pairs, implemented, make_power, power_info
 from aegean.santorini.powers.texts import card_text
 from aegean.santorini.setup import allowed_start_players, fleece_powers, incompatibility
-from aegean.santorini.steps import step_dome, step_kind, step_src
+from aegean.santorini.steps import TurnCode, step_dome, step_kind, step_src
 
 #: Words that mean "no power" in ``--powers``.
 NO_POWER_WORDS = ("-", "none")
@@ -219,7 +219,7 @@ class TurnForm:
         return ", ".join(self.kinds) if self.kinds else "end the turn at once"
 
 
-def _kinds(turn: Turn) -> tuple[str, ...]:
+def _kinds(turn: TurnCode) -> tuple[str, ...]:
     words = []
     for step in turn:
         kind = step_kind(step)
@@ -240,7 +240,7 @@ def turn_forms(board: Board) -> list[TurnForm]:
     """
     if board.outcome() is not None or board.placing or board.turn:
         return []
-    groups: dict[tuple[str, ...], list[Turn]] = {}
+    groups: dict[tuple[str, ...], list[TurnCode]] = {}
     mover = board.to_move
     for turn in board.legal_turns():
         board.push_turn(turn)
@@ -263,7 +263,7 @@ def turn_forms(board: Board) -> list[TurnForm]:
     return forms
 
 
-def _likeness(turn: Turn, base: Turn) -> tuple[int, bool]:
+def _likeness(turn: TurnCode, base: TurnCode) -> tuple[int, bool]:
     """How much ``turn`` looks like ``base``: steps in common, then the same first actor."""
     same_actor = bool(turn) and bool(base) and step_src(turn[0]) == step_src(base[0])
     return len(set(turn) & set(base)), same_actor

@@ -26,10 +26,10 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from aegean.santorini import Board, NotationError, StepKind, Turn, format_turn, parse_turn
+from aegean.santorini import Board, NotationError, StepKind, format_turn, parse_turn
 from aegean.santorini.powers import Power
 from aegean.santorini.powers.texts import card_text
-from aegean.santorini.steps import step_dst, step_kind, step_src
+from aegean.santorini.steps import TurnCode, step_dst, step_kind, step_src
 from aegean.santorini.view import UNKNOWN
 
 from .powers import card_heading
@@ -197,7 +197,7 @@ def _last_mover(board: Board) -> int | None:
     return None
 
 
-def turn_marks(turn: Turn | None) -> dict[int, str]:
+def turn_marks(turn: TurnCode | None) -> dict[int, str]:
     """Square -> mark for the squares a turn touched (its source, destination, build)."""
     marks: dict[int, str] = {}
     if not turn:

@@ -27,9 +27,7 @@ from aegean.santorini import (
     NotationError,
     Outcome,
     SantoriniError,
-    Step,
     Termination,
-    Turn,
     format_step,
     format_turn,
     rules,
@@ -38,7 +36,7 @@ from aegean.santorini.powers import Power
 from aegean.santorini.record import GameRecord
 from aegean.santorini.rules import acting_powers, in_setup_turn
 from aegean.santorini.squares import SQUARE_NAMES, parse_square
-from aegean.santorini.steps import INSERTED
+from aegean.santorini.steps import INSERTED, StepCode, TurnCode
 
 from .powers import BASE_FORM, TurnForm, forms_are_plain, turn_forms
 from .render import player_chip, power_cards, render_board, scene_of
@@ -47,7 +45,7 @@ ReadLine = Callable[[Text], "str | None"]
 EngineFactory = Callable[[], Engine]
 #: ``decide(owner, options)``: the step a player picks when their power must choose inside
 #: another player's turn (Gaea after a dome).
-Decide = Callable[[int, list[Step]], Step]
+Decide = Callable[[int, list[StepCode]], StepCode]
 
 _SQUARE = re.compile(r"[a-e][1-5]")
 _SQUARE_ANY_CASE = re.compile(r"[A-Ea-e][1-5]")
@@ -138,7 +136,7 @@ def interjection_powers(board: Board) -> bool:
     return any(type(card).interjection_steps is not Power.interjection_steps for card in cards)
 
 
-def pending_choice(board: Board) -> tuple[int, list[Step]] | None:
+def pending_choice(board: Board) -> tuple[int, list[StepCode]] | None:
     """The player whose power must choose now, inside the turn in progress, and the
     steps offered (Gaea after a dome: ``@e5`` … or ``~``); ``None`` when nobody must.
     (The engine's own test, so that the two never disagree.)"""
@@ -148,7 +146,9 @@ def pending_choice(board: Board) -> tuple[int, list[Step]] | None:
     return None if found is None else (found[0], found[2])
 
 
-def compose_turn(board: Board, turn: Turn, decide: Decide, adapt: Callable[[], Turn] | None = None) -> Turn:
+def compose_turn(
+    board: Board, turn: TurnCode, decide: Decide, adapt: Callable[[], TurnCode] | None = None
+) -> TurnCode:
     """The mover's ``turn`` with the choices that other players' powers make inside it
     (``decide(owner, options)``), ready for :meth:`Board.play`. A choice written by the
     mover for another player is left to that player. ``adapt`` (for an AI) gives the rest
@@ -156,7 +156,7 @@ def compose_turn(board: Board, turn: Turn, decide: Decide, adapt: Callable[[], T
     plan stands and :meth:`Board.play` reports what is wrong. The board is unchanged."""
     mover, start_ply = board.to_move, board.ply
     steps = list(turn)
-    full: list[Step] = []
+    full: list[StepCode] = []
     i = pushed = 0
     try:
         while board.ply == start_ply and board.decided is None:
@@ -255,12 +255,14 @@ class GameSession:
         return self.board.view(a).hidden or self.board.view(b).hidden
 
     # ------------------------------------------------------------------ turns
-    def play_text(self, text: str, decide: Decide | None = None) -> Turn:
+    def play_text(self, text: str, decide: Decide | None = None) -> TurnCode:
         """Play a turn typed by the player to move; the board is unchanged on error."""
         turn = self.board.parse_turn(normalize_turn_text(text, self.board.placing))
         return self.play(turn, decide)
 
-    def play(self, turn: Turn, decide: Decide | None = None, adapt: Callable[[], Turn] | None = None) -> Turn:
+    def play(
+        self, turn: TurnCode, decide: Decide | None = None, adapt: Callable[[], TurnCode] | None = None
+    ) -> TurnCode:
         """Play the mover's turn; choices other players' powers make inside it are theirs
         (``decide``; by default AIs decide and a person's choice is an error)."""
         mover = self.board.to_move
@@ -270,7 +272,7 @@ class GameSession:
         self.movers.append(mover)
         return self.board.history[-1] if self.board.history else turn
 
-    def play_ai(self, decide: Decide | None = None) -> Turn:
+    def play_ai(self, decide: Decide | None = None) -> TurnCode:
         """Let the AI of the seat to move choose and play its turn (checked like any)."""
         engine = self.seat.engine
         if engine is None:
@@ -281,18 +283,19 @@ class GameSession:
         except IllegalTurnError as error:  # an AI bug, but never crash the game on it
             raise SantoriniError(f"the AI chose an illegal turn {format_turn(turn)}: {error}") from None
 
-    def _continuation(self) -> Turn:
+    def _continuation(self) -> TurnCode:
         """The rest of the turn in progress, at random (an AI's plan that another
         player's choice has overtaken)."""
         options = self.board.legal_turns()
         return self.rng.choice(options) if options else ()
 
-    def ai_decide(self, owner: int, options: list[Step]) -> Step:
+    def ai_decide(self, owner: int, options: list[StepCode]) -> StepCode:
         """An AI's choice inside another player's turn: the first step of the turn it
         would finish from here if it is among the options, else one of them at random."""
         engine = self.seats[owner].engine
         if engine is None:
             raise SantoriniError(f"player {owner + 1} must choose here (their power's choice)")
+        rest: TurnCode
         try:
             rest = engine.choose_turn(self.board)
         except ValueError:  # (SantoriniError too) an AI that cannot think mid-turn
@@ -301,7 +304,7 @@ class GameSession:
             return rest[0]
         return self.rng.choice(options)
 
-    def hint(self) -> Turn:
+    def hint(self) -> TurnCode:
         """A suggested turn for the player to move, from the hint AI."""
         if self.outcome is not None:
             raise SantoriniError("the game is over")
@@ -737,7 +740,7 @@ class GameLoop:
             self.offer_forms(always=True)
 
     # ------------------------------------------------------------------ choices
-    def decide(self, owner: int, options: list[Step]) -> Step:
+    def decide(self, owner: int, options: list[StepCode]) -> StepCode:
         """A choice of ``owner``'s power inside another player's turn (Gaea after a dome):
         an AI decides; a person is asked (the screen passed to them if need be)."""
         session = self.session

@@ -9,11 +9,15 @@
 
 from .board import Board
 from .errors import IllegalTurnError, NotationError, PositionError, SantoriniError
-from .notation import format_position, format_step, format_turn, parse_position, parse_turn
+from .notation import Step, Turn, format_step, format_turn, parse_turn
 from .outcome import Outcome, Termination
 from .perft import divide, perft, perft_bulk
 from .playout import random_playout
-from .steps import END, Step, StepKind, Turn
+from .positions import format_position
+from .steps import END, StepKind
+
+#: Read a position (``docs/notation.md``) into a :class:`Board`; raises :class:`PositionError`.
+parse_position = Board.from_position
 
 START_POSITION = "00000/00000/00000/00000/00000 1 - -"
 

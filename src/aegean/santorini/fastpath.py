@@ -12,18 +12,19 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import Any, Final, TypeAlias
 
 from . import zobrist
+from .notation import Turn
 from .outcome import Outcome, Termination
 from .squares import NEIGHBOR_MASK, NEIGHBORS
-from .steps import BUILDS, DOME_FLAG, MOVES, Turn, place
+from .state import JOURNAL_CALL, GameState
+from .steps import BUILDS, DOME_FLAG, MOVES, TurnCode, place
 
-if TYPE_CHECKING:
-    from .board import Board
+#: Any state will do: the fast path reads and writes pieces only, never powers.
+AnyState: TypeAlias = GameState[Any]
 
 _PLACES: Final = tuple(place(s) for s in range(25))
-_FAST_TURN: Final = 10  # the board's journal opcode for a whole fast turn
 _WIN_OUTCOMES: Final = (
     Outcome(frozenset({0}), Termination.CLIMB),
     Outcome(frozenset({1}), Termination.CLIMB),
@@ -67,18 +68,20 @@ _BUILT: Final = object()
 #: filled on first use (at most 10,224 keys, about 4 MB when full): listing a move's
 #: turns is then one dict lookup and a C-level ``extend`` instead of making tuples.
 _TURNS_OF: dict[int, tuple[Turn, ...]] = {}
+#: ``_CLIMB[move]``: the one-step turn of a winning climb.
+_CLIMB: Final = [Turn((mv,)) for mv in range(_MOVE_SPAN)]
 
 
 def _turns_of_move(key: int) -> tuple[Turn, ...]:
     mv = key >> 25
     builds = BUILDS[mv & 31]
     free = key & 0x1FFFFFF
-    turns = tuple((mv, builds[t]) for t in NEIGHBORS[mv & 31] if free >> t & 1)
+    turns = tuple(Turn((mv, builds[t])) for t in NEIGHBORS[mv & 31] if free >> t & 1)
     _TURNS_OF[key] = turns
     return turns
 
 
-def turns(board: Board) -> list[Turn]:
+def turns(board: AnyState) -> list[Turn]:
     """Every legal full turn: ``(move,)`` for a winning climb, else ``(move, build)``.
 
     Ordered by worker (as in ``board.workers``), destination, then build square, both
@@ -99,14 +102,14 @@ def turns(board: Board) -> list[Turn]:
             if hd > limit:
                 continue
             if hd == 3 and hw == 2:
-                out.append((key >> 25,))
+                out.append(_CLIMB[key >> 25])
             else:
                 key |= near & free
                 out += cached(key) or _turns_of_move(key)
     return out
 
 
-def count_turns(board: Board) -> int:
+def count_turns(board: AnyState) -> int:
     """``len(turns(board))`` without making the turns (bulk counting for perft)."""
     height = board.height
     blocked = board.occupied | board.domes
@@ -128,7 +131,7 @@ def count_turns(board: Board) -> int:
     return total
 
 
-def has_turn(board: Board) -> bool:
+def has_turn(board: AnyState) -> bool:
     """Whether the player to move can move (a move can always be followed by a build)."""
     height = board.height
     blocked = board.occupied | board.domes
@@ -140,17 +143,18 @@ def has_turn(board: Board) -> bool:
     return False
 
 
-def placements(board: Board) -> list[Turn]:
+def placements(board: AnyState) -> list[Turn]:
     """Placement turns: each unordered pair of free squares (or single free squares if
     one worker is still to place)."""
     blocked = board.occupied | board.domes
     free = [_PLACES[s] for s in range(25) if not blocked >> s & 1]
     missing = board.worker_counts[board.to_move] - len(board.workers[board.to_move])
-    return list(combinations(free, missing))
+    return [Turn(pair) for pair in combinations(free, missing)]
 
 
-def make_turn(board: Board, turn: Turn) -> None:
-    """Play a (move[, build]) turn with one journal record ``(_FAST_TURN, old hash, flag)``.
+def make_turn(board: AnyState, turn: TurnCode) -> None:
+    """Play a (move[, build]) turn with one journal record ``(JOURNAL_CALL, undo_record,
+    old hash, flag)``.
 
     The record is small because :func:`unmake_turn` reads the rest back from the turn
     (the last ``board.history`` entry): who moved is the player not to move, a build was a
@@ -170,11 +174,11 @@ def make_turn(board: Board, turn: Turn) -> None:
     z = board._z
     height = board.height
     if height[dst] == 3 and height[src] != 3:  # moved up onto level 3: a win, no build
-        board._journal.append((_FAST_TURN, z, board._outcome))
+        board._journal.append((JOURNAL_CALL, undo_record, z, board._outcome))
         board._outcome = _WIN_OUTCOMES[player]
         board._z = z ^ _MOVE_Z[player][mv]
     else:
-        board._journal.append((_FAST_TURN, z, _BUILT))
+        board._journal.append((JOURNAL_CALL, undo_record, z, _BUILT))
         b = turn[1]
         bsq = b & 31
         level = height[bsq]
@@ -189,9 +193,9 @@ def make_turn(board: Board, turn: Turn) -> None:
     board.history.append(turn)
 
 
-def unmake_turn(board: Board) -> None:
+def unmake_turn(board: AnyState) -> None:
     """Take back the last :func:`make_turn` (its record must be the journal's last)."""
-    _, board._z, flag = board._journal.pop()
+    _, _, board._z, flag = board._journal.pop()
     turn = board.history.pop()
     board.ply -= 1
     player = board.to_move = 1 - board.to_move
@@ -214,8 +218,8 @@ def unmake_turn(board: Board) -> None:
     board.occupied ^= _MOVE_OCC[mv]
 
 
-def undo_record(board: Board, record: tuple[int, int, object]) -> None:
-    """Undo a fast-turn record already popped from the journal (``Board._unwind``).
+def undo_record(board: AnyState, record: tuple[Any, ...]) -> None:
+    """Undo a fast-turn record already popped from the journal (``GameState._unwind``).
 
     It goes back on the journal so that :func:`unmake_turn` stays the one undo.
     """
@@ -223,7 +227,7 @@ def undo_record(board: Board, record: tuple[int, int, object]) -> None:
     unmake_turn(board)
 
 
-def kth_turn(board: Board, k: int) -> Turn:
+def kth_turn(board: AnyState, k: int) -> Turn:
     """``turns(board)[k]`` without listing the others.
 
     Raises ``IndexError`` if ``k`` is not below ``count_turns(board)``.
@@ -243,7 +247,7 @@ def kth_turn(board: Board, k: int) -> Turn:
                     continue
                 if hd == 3 and hw == 2:
                     if k == 0:
-                        return (key >> 25,)
+                        return _CLIMB[key >> 25]
                     k -= 1
                     continue
                 mask = near & free
@@ -255,7 +259,7 @@ def kth_turn(board: Board, k: int) -> Turn:
     raise IndexError("turn index out of range")
 
 
-def make_placement(board: Board, turn: Turn) -> None:
+def make_placement(board: AnyState, turn: TurnCode) -> None:
     """Play a complete placement turn (one place step per missing worker).
 
     Goes through the board's primitives, so the journal holds exactly what the generic
@@ -268,7 +272,7 @@ def make_placement(board: Board, turn: Turn) -> None:
     board.end_turn(1 - player)
 
 
-def random_turn(board: Board, randrange: Callable[[int], int]) -> Turn | None:
+def random_turn(board: AnyState, randrange: Callable[[int], int]) -> Turn | None:
     """A uniformly random legal turn: ``kth_turn(board, randrange(count_turns(board)))``
     in one pass (``None``, drawing nothing, when there is no legal turn).
 
@@ -305,7 +309,7 @@ def random_turn(board: Board, randrange: Callable[[int], int]) -> Turn | None:
     i = bisect_right(ends, r)
     key = keys[i]
     if not key & 0x1FFFFFF:
-        return (key >> 25,)
+        return _CLIMB[key >> 25]
     if i:
         r -= ends[i - 1]
     return (_TURNS_OF.get(key) or _turns_of_move(key))[r]

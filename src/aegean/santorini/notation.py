@@ -1,28 +1,40 @@
-"""Position and turn notation (the full spec is ``docs/notation.md``).
+"""Turn and step notation (the full spec is ``docs/notation.md``), and the public types
+of turns and steps; whole positions are written and read by :mod:`.positions`.
 
->>> board = parse_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2")
->>> format_position(board)
-'00000/00000/00000/00000/00000 1 b2,d4 b4,d2'
->>> format_turn(parse_turn("b2-c3^d4"))
-'b2-c3^d4'
+:class:`Turn` and :class:`Step` are what ``Board.legal_turns()``, ``legal_steps()`` and
+``pop()`` hand out: a ``tuple`` and an ``int`` (the engine's packed values, so they
+compare, hash and index as before) whose ``str`` is their notation, as python-chess's
+``Move`` is written by ``str``. :func:`format_turn` and :func:`format_step` write any
+turn or step, :func:`parse_turn` and :meth:`Turn.parse` read them back.
+
+>>> turn = Turn.parse("b2-c3^d4")
+>>> turn
+Turn('b2-c3^d4')
+>>> str(turn), turn.steps
+('b2-c3^d4', (Step('b2-c3'), Step('c3^d4')))
+>>> format_turn(turn) == str(turn) and parse_turn(str(turn)) == turn
+True
+>>> format_step(turn[1]), format_step(turn[1], current=turn.steps[1].src)
+('c3^d4', '^d4')
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import Any
 
-from .errors import NotationError, PositionError
-from .outcome import Outcome, Termination
+from .errors import NotationError
 from .squares import SQUARE_NAMES, parse_square
+from .state import GameState
 from .steps import (
     CANCELLED,
     END,
     INSERTED,
     OUT,
     PASS,
-    Step,
+    StepCode,
     StepKind,
-    Turn,
+    TurnCode,
     build,
     force,
     mark,
@@ -36,14 +48,6 @@ from .steps import (
     step_src,
 )
 
-if TYPE_CHECKING:
-    from .board import Board
-
-#: The worker field of players 3 and 4 in four-player games: the team's workers are
-#: written once, in the fields of players 1 and 2.
-TEAM_MATE = "&"
-_LEVEL_CHARS = "0123"
-_DOME_CHARS = "ABCD"
 _OPS = {"-": StepKind.MOVE, "^": StepKind.BUILD, ">": StepKind.FORCE, "x": StepKind.REMOVE}
 #: Steps after which the acting worker is "the worker in use" (left out of the next step).
 _USES_ACTOR = (StepKind.BUILD, StepKind.REMOVE)
@@ -55,9 +59,11 @@ _BARE_STARTS = "@-^>x*~#+"
 
 
 # ---------------------------------------------------------------------- turns
-def format_step(step: Step, board: Board | None = None, current: int | None = None) -> str:
-    """One step in notation. The actor square is left out when it is ``current`` (the
-    worker the turn is already using)."""
+def format_step(step: StepCode, board: GameState[Any] | None = None, current: int | None = None) -> str:
+    """One step in notation, e.g. ``b2-c3``, ``c3^d4``, ``@b2``, ``*ne``. The actor square
+    is left out when it is ``current`` (the worker the turn is already using), or, given
+    a ``board`` with a turn in progress, the worker that turn is using (``^d4`` after
+    ``b2-c3``)."""
     if step & INSERTED:
         return "+" + format_step(step & ~INSERTED, board, current)
     if step & CANCELLED:
@@ -82,7 +88,7 @@ def format_step(step: Step, board: Board | None = None, current: int | None = No
     return f"{actor}{_OP_OF[kind]}{SQUARE_NAMES[step_dst(step)]}{dome}"
 
 
-def current_worker(steps: list[Step] | Turn) -> int | None:
+def current_worker(steps: list[StepCode] | TurnCode) -> int | None:
     """The worker a turn is using after ``steps``: the last to move, or else to build."""
     current: int | None = None
     for step in steps:
@@ -94,8 +100,9 @@ def current_worker(steps: list[Step] | Turn) -> int | None:
     return current
 
 
-def format_turn(turn: Turn) -> str:
-    """A full turn, e.g. ``b2-c3^d4``, ``b2-c3`` (a winning climb) or ``@b2@d4``."""
+def format_turn(turn: TurnCode) -> str:
+    """A full turn, e.g. ``b2-c3^d4``, ``b2-c3`` (a winning climb) or ``@b2@d4``: each
+    step as :func:`format_step` writes it, the worker in use left out after the first."""
     parts: list[str] = []
     current: int | None = None
     for step in turn:
@@ -127,8 +134,8 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
     if not text:
         raise NotationError("empty turn")
     if text == ".":
-        return (END,)
-    steps: list[Step] = []
+        return Turn((END,))
+    steps: list[StepCode] = []
     i = 0
 
     def square_at(j: int) -> int:
@@ -218,241 +225,64 @@ def parse_turn(text: str, current: int | None = None) -> Turn:
                 current = target  # the worker in use, forced on, stays in use (a slide)
     if inserted and len(steps) > inserted_at:
         steps[-1] |= INSERTED
-    return tuple(steps)
+    return Turn(steps)
 
 
-# ---------------------------------------------------------------------- positions
-def format_position(board: Board) -> str:
-    """The position of ``board`` as space-separated fields (``docs/notation.md``)."""
-    ranks = []
-    for rank in range(4, -1, -1):
-        row = []
-        for file in range(5):
-            s = rank * 5 + file
-            chars = _DOME_CHARS if board.domes >> s & 1 else _LEVEL_CHARS
-            row.append(chars[board.height[s]])
-        ranks.append("".join(row))
-    fields = ["/".join(ranks), str(board.to_move + 1)]
-    for player, squares in enumerate(board.workers):
-        if player >= board.n_sides:
-            fields.append(TEAM_MATE)  # four players: team mates share the workers
-        else:
-            fields.append(",".join(SQUARE_NAMES[s] for s in squares) or "-")
-    if any(p.name for p in board.powers):
-        fields.append("powers=" + ",".join(p.name.replace(" ", "") or "-" for p in board.powers))
-    if board.fleece is not None:
-        fields.append("fleece=" + board.fleece.name.replace(" ", ""))
-    fields.extend(f"{key}={value}" for key, value in sorted(board.tokens.items()))
-    if board.turn and (step_kind(board.turn[0]) is not StepKind.PLACE or not board.placing):
-        # (A placement turn in progress is implied by the workers placed, unless they are
-        # all down and a setup choice, such as Aeolus's wind, is still to come.)
-        fields.append("turn=" + format_turn(tuple(board.turn)))
-    outcome = board.decided
-    if outcome is not None:
-        winners = ",".join(str(p + 1) for p in sorted(outcome.winners))
-        fields.append(f"outcome={winners}:{outcome.termination.value}")
-    return " ".join(fields)
+class Step(int):
+    """A step as the public API hands it out: the packed int (``steps.py``), written in
+    notation by ``str`` (the actor square always shown: ``c3^d4``, not ``^d4``)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Step:
+        """Read one step that names its worker (``b2-c3``, ``c3^d4``, ``@b2``, ``.``)."""
+        steps = parse_turn(text)
+        if len(steps) != 1:
+            raise NotationError(f"expected one step, found {len(steps)} in {text!r}")
+        return cls(steps[0])
+
+    @property
+    def kind(self) -> StepKind:
+        return step_kind(self)
+
+    @property
+    def src(self) -> int:
+        """The actor square (the worker that moves or builds; the forced worker)."""
+        return step_src(self)
+
+    @property
+    def dst(self) -> int:
+        """The target square (placed on, moved to, built on, forced to)."""
+        return step_dst(self)
+
+    def __str__(self) -> str:
+        return format_step(self)
+
+    def __repr__(self) -> str:
+        return f"Step({format_step(self)!r})"
 
 
-def parse_position(text: str) -> Board:
-    """Read a position; a malformed one raises :class:`PositionError` naming the field."""
-    from .board import OUT, REMOVED, Board
-    from .errors import SantoriniError
+class Turn(tuple[int, ...]):
+    """A turn as the public API hands it out: the tuple of packed steps, written in
+    notation by ``str``; :meth:`parse` reads it back."""
 
-    fields = text.split()
-    if len(fields) < 4:
-        raise PositionError(
-            "count",
-            f"expected at least 4 fields (board, player to move, one per player), found {len(fields)}",
-        )
-    heights, domes = _parse_board(fields[0])
-    worker_fields = [f for f in fields[2:] if "=" not in f]
-    extra = fields[2 + len(worker_fields) :]
-    if any("=" not in f for f in extra) or len(fields) != 2 + len(worker_fields) + len(extra):
-        raise PositionError("order", "worker fields must come before key=value fields")
-    n_players = len(worker_fields)
-    if not 2 <= n_players <= 4:
-        raise PositionError("workers", f"expected one worker field per player (2-4), found {n_players}")
-    if fields[1] not in [str(p) for p in range(1, n_players + 1)]:
-        raise PositionError("to-move", f"expected a player 1..{n_players}, found {fields[1]!r}")
-    keys = [field.partition("=")[0] for field in extra]
-    powers_text = dict(f.partition("=")[::2] for f in extra).get("powers")
-    fleece_text = dict(f.partition("=")[::2] for f in extra).get("fleece")
-    if n_players == 4 and worker_fields[2:] != [TEAM_MATE, TEAM_MATE]:
-        raise PositionError(
-            "player-3",
-            f"in four-player games players 3 and 4 share their team's workers: write {TEAM_MATE!r}",
-        )
-    if n_players != 4 and TEAM_MATE in worker_fields:
-        raise PositionError(
-            f"player-{worker_fields.index(TEAM_MATE) + 1}", f"{TEAM_MATE!r} (team workers) needs four players"
-        )
-    try:
-        board = Board(
-            n_players,
-            _parse_powers(powers_text, n_players),
-            allow_banned=True,
-            fleece=fleece_text or None,
-        )
-    except SantoriniError as error:
-        raise PositionError("fleece" if fleece_text else "powers", str(error)) from None
-    board.height = heights
-    board.domes = domes
-    board.to_move = int(fields[1]) - 1
-    seen: dict[int, int] = {}
-    for player, field in enumerate(worker_fields[: board.n_sides]):
-        name = f"player-{player + 1}"
-        squares = [] if field == "-" else field.split(",")
-        most = board.worker_counts[player] + board.powers[player].spare_workers
-        if len(squares) > most:
-            raise PositionError(name, f"{len(squares)} workers, at most {most}")
-        for sq_text in squares:
-            try:
-                s = parse_square(sq_text)
-            except ValueError as error:
-                raise PositionError(name, str(error)) from None
-            if s in seen:
-                raise PositionError(name, f"two workers on {sq_text}")
-            if domes >> s & 1:
-                raise PositionError(name, f"a worker on the dome at {sq_text}")
-            seen[s] = player
-            board.workers[player].append(s)
-            board.owner[s] = player
-            board.occupied |= 1 << s
-    removed = dict(f.partition("=")[::2] for f in extra).get(REMOVED)
-    if removed is not None:
-        board.tokens[REMOVED] = _parse_removed(removed, board)
-    turn_text = dict(f.partition("=")[::2] for f in extra).get("turn", "")
-    _check_placement(board, placing_turn=turn_text.startswith("@"))
-    if board.placing:
-        board.turn = [place(s) for s in board.workers[board.to_move]]
-    token_owners = {t for p in board.powers if p.name or p.indirect for t in p.token_prefixes()}
-    token_owners.add(OUT)
-    for field in extra:
-        key, _, value = field.partition("=")
-        if keys.count(key) > 1:
-            raise PositionError(key or field, f"{key or field!r} is given {keys.count(key)} times")
-        if key == "turn":
-            if board.placing:
-                raise PositionError("turn", "a turn in progress during placement is implied by the workers")
-            try:
-                board.turn = list(parse_turn(value))
-            except NotationError as error:
-                raise PositionError("turn", str(error)) from None
-        elif key == "outcome":
-            board._outcome = _parse_outcome(value, n_players)
-        elif key in ("powers", "fleece", REMOVED):
-            continue
-        elif key.partition(".")[0] in token_owners:
-            if not value:
-                raise PositionError(key, "a power's token needs a value")
-            board.tokens[key] = value
-        else:
-            known = ", ".join(["powers", "turn", "outcome", REMOVED, *sorted(token_owners)])
-            raise PositionError(key or field, f"unknown field {field!r} (known keys: {known})")
-    board.rehash()
-    return board
+    __slots__ = ()
 
+    def __new__(cls, steps: Iterable[int] = ()) -> Turn:
+        return super().__new__(cls, steps)
 
-def _parse_powers(text: str | None, n_players: int) -> list[str | None]:
-    if text is None:
-        return [None] * n_players
-    names = text.split(",")
-    if len(names) != n_players:
-        raise PositionError("powers", f"expected {n_players} names (or '-'), found {len(names)}")
-    from .errors import SantoriniError
-    from .powers import make_power
+    @classmethod
+    def parse(cls, text: str, current: int | None = None) -> Turn:
+        """Read a turn (:func:`parse_turn`); raises :class:`NotationError` saying where."""
+        return parse_turn(text, current)
 
-    for name in names:
-        try:
-            make_power(name)
-        except SantoriniError as error:
-            raise PositionError("powers", str(error)) from None
-    return [None if n == "-" else n for n in names]
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(Step(s) for s in self)
 
+    def __str__(self) -> str:
+        return format_turn(self)
 
-def _parse_board(field: str) -> tuple[list[int], int]:
-    ranks = field.split("/")
-    if len(ranks) != 5:
-        raise PositionError("board", f"expected 5 ranks separated by '/', found {len(ranks)}")
-    heights = [0] * 25
-    domes = 0
-    for i, rank_text in enumerate(ranks):
-        rank = 4 - i
-        if len(rank_text) != 5:
-            raise PositionError("board", f"rank {rank + 1} {rank_text!r} must have 5 squares")
-        for file, ch in enumerate(rank_text):
-            s = rank * 5 + file
-            if ch in _LEVEL_CHARS:
-                heights[s] = _LEVEL_CHARS.index(ch)
-            elif ch in _DOME_CHARS:
-                heights[s] = _DOME_CHARS.index(ch)
-                domes |= 1 << s
-            else:
-                raise PositionError(
-                    "board", f"{ch!r} on {SQUARE_NAMES[s]} is not a level (0-3) or a dome (A-D)"
-                )
-    return heights, domes
-
-
-def _parse_removed(value: str, board: Board) -> str:
-    """``removed=<count per player>``: workers a power removed from the game."""
-    parts = value.split(",")
-    if len(parts) != board.n_players or not all(p.isascii() and p.isdigit() for p in parts):
-        raise PositionError("removed", f"expected {board.n_players} counts like 0,1, found {value!r}")
-    for player, part in enumerate(parts):
-        on_board = len(board.workers[player]) if player < board.n_sides else 0
-        full = board.worker_counts[player] + board.powers[player].spare_workers
-        if on_board + int(part) > full:
-            raise PositionError(
-                "removed", f"player {player + 1} has {on_board} workers and {int(part)} removed, over {full}"
-            )
-    if not any(int(p) for p in parts):
-        raise PositionError("removed", "leave the field out when no worker was removed")
-    return ",".join(str(int(p)) for p in parts)
-
-
-def _check_placement(board: Board, *, placing_turn: bool = False) -> None:
-    """Workers are placed a whole player at a time, before anyone moves; workers removed
-    from the game by a power (``removed=``) were placed."""
-    removed = board.removed_counts()
-    counts = [len(board.workers[p]) + removed[board.side_of(p)] for p in range(board.n_players)]
-    for player, count in enumerate(counts):
-        full = board.worker_counts[player]
-        if 0 < count < full and board.side_of(player) != board.side_of(board.to_move):
-            raise PositionError(
-                f"player-{player + 1}", f"{count} of {full} workers placed, but placing is one whole turn"
-            )
-    mover_full = counts[board.to_move] == board.worker_counts[board.to_move]
-    if mover_full and 0 in counts and not placing_turn:
-        missing = counts.index(0) + 1
-        raise PositionError(
-            f"player-{missing}", f"no workers placed, but player {board.to_move + 1} is to move a worker"
-        )
-
-
-def _parse_outcome(value: str, n_players: int) -> Outcome:
-    winners_text, _, reason = value.partition(":")
-    try:
-        winners = frozenset(int(w) - 1 for w in winners_text.split(","))
-        termination = Termination(reason)
-    except ValueError:
-        raise PositionError("outcome", f"expected winners:reason like 1:climb, found {value!r}") from None
-    if not winners or not all(0 <= w < n_players for w in winners):
-        raise PositionError("outcome", f"winners must be players 1..{n_players}")
-    return Outcome(winners, termination)
-
-
-def board_diagram(board: Board) -> str:
-    """A plain-text picture: each square shows its level (or dome) and any worker."""
-    lines = []
-    for rank in range(4, -1, -1):
-        cells = []
-        for file in range(5):
-            s = rank * 5 + file
-            level = (_DOME_CHARS if board.domes >> s & 1 else _LEVEL_CHARS)[board.height[s]]
-            who = board.owner[s]
-            cells.append(level + ("." if who < 0 else str(who + 1)))
-        lines.append(f"{rank + 1} " + " ".join(cells))
-    lines.append("  " + " ".join(f + " " for f in "abcde").rstrip())
-    return "\n".join(lines)
+    def __repr__(self) -> str:
+        return f"Turn({format_turn(self)!r})"

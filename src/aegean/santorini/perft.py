@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from . import fastpath
 from .board import Board
-from .steps import Turn
+from .notation import Turn
 
 
 def _fast(board: Board) -> bool:

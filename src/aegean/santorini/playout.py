@@ -28,8 +28,9 @@ from math import comb
 
 from . import fastpath, rules
 from .board import Board
+from .notation import Turn
 from .outcome import Outcome
-from .steps import Turn, place
+from .steps import place
 
 
 def random_playout(board: Board, rng: random.Random, played: list[Turn] | None = None) -> Outcome:
@@ -129,5 +130,5 @@ def _random_placement(board: Board, rng: random.Random) -> Turn | None:
             r -= row
             row -= 1
             i += 1
-        return (place(free[i]), place(free[i + 1 + r]))
+        return Turn((place(free[i]), place(free[i + 1 + r])))
     return fastpath.placements(board)[r]

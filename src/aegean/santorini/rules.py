@@ -1,7 +1,7 @@
 """The generic turn engine: legal steps, their effects, wins, and full turns.
 
 Everything here works for any set of powers by calling the hooks of
-:class:`~aegean.santorini.powers.base.Power`; the base game is what those hooks do by
+:class:`~aegean.santorini.power.Power`; the base game is what those hooks do by
 default. Two-player games without powers are also served by the faster
 :mod:`aegean.santorini.fastpath`, and the tests check the two agree.
 """
@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
+from .fastpath import has_turn as plain_has_turn
+from .notation import Turn, format_step
 from .outcome import Outcome, Termination
+from .power import NO_POWER, Power, State
 from .squares import NEIGHBORS, square_name
+from .state import OUT as OUT_KEY
 from .steps import (
     CANCELLED,
     END,
@@ -21,9 +24,9 @@ from .steps import (
     KIND_PLACE,
     KIND_SHIFT,
     OUT,
-    Step,
+    StepCode,
     StepKind,
-    Turn,
+    TurnCode,
     make_step,
     place,
     step_dst,
@@ -33,17 +36,13 @@ from .steps import (
 
 _KIND_MARK = int(StepKind.MARK)
 
-if TYPE_CHECKING:
-    from .board import Board
-    from .powers.base import Power
-
 
 # ---------------------------------------------------------------------- powers
 #: The last answer of :func:`acting_powers`: (cards, tokens as items, acting powers).
 _lent: tuple[tuple[Power, ...], tuple[tuple[str, str], ...], tuple[Power, ...]] | None = None
 
 
-def acting_powers(board: Board) -> tuple[Power, ...]:
+def acting_powers(board: State) -> tuple[Power, ...]:
     """The power each player acts with now: its card, unless an ``indirect`` card lends
     another (Chaos's face-up god, Circe's borrowed power) or takes one away (Circe).
     Every hook call of the engine goes through this; games without indirect cards pay
@@ -61,8 +60,6 @@ def acting_powers(board: Board) -> tuple[Power, ...]:
     tokens = tuple(board.tokens.items())
     if _lent is not None and _lent[0] is cards and _lent[1] == tokens:
         return _lent[2]
-    from .powers.base import NO_POWER
-
     acting = list(cards)
     players = range(len(cards))
     for seat in players:
@@ -78,25 +75,25 @@ def acting_powers(board: Board) -> tuple[Power, ...]:
     return _lent[2]
 
 
-def power_of(board: Board, player: int) -> Power:
+def power_of(board: State, player: int) -> Power:
     """The power ``player`` acts with now (see :func:`acting_powers`)."""
     return acting_powers(board)[player]
 
 
 # ---------------------------------------------------------------------- players
-def team_of(board: Board, player: int) -> frozenset[int]:
+def team_of(board: State, player: int) -> frozenset[int]:
     """The players who win and lose together with ``player`` (teams in 4-player games)."""
     if board.n_players == 4:
         return frozenset({player % 2, player % 2 + 2})
     return frozenset({player})
 
 
-def opponents_of(board: Board, player: int) -> frozenset[int]:
+def opponents_of(board: State, player: int) -> frozenset[int]:
     """The players ``player`` plays against: not a team mate, not a player out of the game."""
     return frozenset(range(board.n_players)) - team_of(board, player) - board.eliminated()
 
 
-def next_player(board: Board) -> int:
+def next_player(board: State) -> int:
     """Clockwise, skipping players out of the game, unless a power claims the next turn
     (Dionysus; the Golden Fleece card after the Ram is placed)."""
     player = board.to_move
@@ -117,21 +114,19 @@ def next_player(board: Board) -> int:
     return following
 
 
-def no_legal_turn_outcome(board: Board) -> Outcome:
+def no_legal_turn_outcome(board: State) -> Outcome:
     """The player to move cannot move and build, and loses (rule 2.2)."""
     return Outcome(opponents_of(board, board.to_move), Termination.NO_LEGAL_TURN)
 
 
-def _eliminates(board: Board) -> bool:
+def _eliminates(board: State) -> bool:
     """Whether a player who cannot move and build leaves the game instead of ending it:
     three players, all three still in (SANTORINI.md §6, RULINGS #9)."""
     return board.n_players == 3 and not board.eliminated()
 
 
-def eliminate(board: Board, player: int) -> None:
+def eliminate(board: State, player: int) -> None:
     """``player`` leaves a three-player game: their workers, tokens and power go."""
-    from .board import OUT as OUT_TOKEN
-
     for square in list(board.workers[player]):
         board.remove_from_game(square)
     card = board.powers[player]
@@ -139,11 +134,11 @@ def eliminate(board: Board, player: int) -> None:
     for key in [k for k in board.tokens if k.partition(".")[0] in prefixes]:
         board.set_token(key, None)
     out = sorted(board.eliminated() | {player})
-    board.set_token(OUT_TOKEN, ",".join(str(p + 1) for p in out))
+    board.set_token(OUT_KEY, ",".join(str(p + 1) for p in out))
 
 
 # ---------------------------------------------------------------------- steps
-def in_setup_turn(board: Board) -> bool:
+def in_setup_turn(board: State) -> bool:
     """Whether the turn in progress (or about to start) is part of setup: placing workers
     (SANTORINI.md §3.1) or a setup choice of a power (a turn of ``MARK`` steps, such as
     Tartarus's Abyss). A ``PLACE`` beyond a player's number of workers is play (Jason)."""
@@ -156,7 +151,7 @@ def in_setup_turn(board: Board) -> bool:
     return board.placing or bool(board.powers[board.to_move].setup_steps(board, board.to_move))
 
 
-def interjection(board: Board) -> tuple[int, Power, list[Step]] | None:
+def interjection(board: State) -> tuple[int, Power, list[StepCode]] | None:
     """A power's choice to be made now, inside the turn of the player to move (Gaea)."""
     if not board.turn:
         return None
@@ -171,13 +166,13 @@ def interjection(board: Board) -> tuple[int, Power, list[Step]] | None:
     return None
 
 
-def mover_turn(turn: list[Step]) -> list[Step]:
+def mover_turn(turn: list[StepCode]) -> list[StepCode]:
     """The turn in progress as the mover's power sees it: a move another power inserted
     for the worker in use (a Harpies slide, a whirlpool jump, ``INSERTED``) carries on the
     move before it, so the two are one move to where the worker came to rest; other
     inserted steps (Gaea's placement) are not part of it. So Demeter still builds again
     after Gaea's placement, and Artemis may move again from where a slide left her."""
-    view: list[Step] = []
+    view: list[StepCode] = []
     for step in turn:
         if not step & INSERTED:
             view.append(step)
@@ -189,7 +184,7 @@ def mover_turn(turn: list[Step]) -> list[Step]:
 
 
 @contextmanager
-def _as_mover_sees(board: Board) -> Iterator[None]:
+def _as_mover_sees(board: State) -> Iterator[None]:
     """Show the mover's power its own view of the turn (:func:`mover_turn`) meanwhile."""
     turn = board.turn
     # (``INSERTED`` is a step's highest bit: ``max`` finds one without a Python loop, which
@@ -204,7 +199,7 @@ def _as_mover_sees(board: Board) -> Iterator[None]:
         board.turn = turn
 
 
-def has_secrets_from(board: Board, player: int) -> bool:
+def has_secrets_from(board: State, player: int) -> bool:
     """Whether another side's card hides something from ``player`` (Hecate's workers, the
     Abyss, the Fate square): a turn they write may then be cut short by what they cannot see."""
     team = team_of(board, player)
@@ -215,7 +210,7 @@ def has_secrets_from(board: Board, player: int) -> bool:
     )
 
 
-def hidden_workers(board: Board, player: int | None) -> list[int]:
+def hidden_workers(board: State, player: int | None) -> list[int]:
     """Squares of workers on another player's secret map (Hecate), which ``player``
     (``None``: a spectator) does not see: their steps are generated as if those squares
     were empty."""
@@ -232,7 +227,7 @@ def hidden_workers(board: Board, player: int | None) -> list[int]:
     ]
 
 
-def candidate_steps(board: Board, *, ending_only: bool = False) -> list[Step]:
+def candidate_steps(board: State, *, ending_only: bool = False) -> list[StepCode]:
     """What the turn structure offers next, after opponents' restrictions.
 
     Some of these may lead nowhere (a power's step after which the turn cannot be
@@ -274,7 +269,7 @@ def candidate_steps(board: Board, *, ending_only: bool = False) -> list[Step]:
     return steps
 
 
-def _own_interjection_as_seen(board: Board, player: int) -> list[Step]:
+def _own_interjection_as_seen(board: State, player: int) -> list[StepCode]:
     """The mover's own power's step inside the turn as the mover sees the board, when
     only hidden workers stop it on the true board (Charybdis's whirlpool jump onto a space
     Hecate's worker holds): it is offered like any step the mover's view allows, and
@@ -285,7 +280,7 @@ def _own_interjection_as_seen(board: Board, player: int) -> list[Step]:
     return seen[2] if seen is not None and seen[0] == player else []
 
 
-def interjection_as_seen(board: Board, player: int) -> tuple[int, Power, list[Step]] | None:
+def interjection_as_seen(board: State, player: int) -> tuple[int, Power, list[StepCode]] | None:
     """:func:`interjection` as ``player`` sees the board: without the workers hidden from
     them (Hecate's), whose spaces look free."""
     hidden = hidden_workers(board, player)
@@ -301,8 +296,8 @@ def interjection_as_seen(board: Board, player: int) -> tuple[int, Power, list[St
 
 
 def _play_steps(
-    board: Board, player: int, powers: tuple[Power, ...], ending_only: bool = False
-) -> list[Step]:
+    board: State, player: int, powers: tuple[Power, ...], ending_only: bool = False
+) -> list[StepCode]:
     with _as_mover_sees(board):
         steps = powers[player].turn_steps(board, player)
     if ending_only and END not in steps:
@@ -314,7 +309,7 @@ def _play_steps(
     return steps
 
 
-def legal_steps(board: Board) -> list[Step]:
+def legal_steps(board: State) -> list[StepCode]:
     """The steps the player to move may take: those that can be part of a full turn."""
     if board.decided is not None:
         return []
@@ -326,7 +321,24 @@ def legal_steps(board: Board) -> list[Step]:
     return _completing(board, candidates)
 
 
-def has_legal_step(board: Board) -> bool:
+def has_legal_turn(board: State) -> bool:
+    """Whether the player to move can complete a turn (the fast path's answer when plain)."""
+    if board.plain and not board.turn and not board.placing:
+        return plain_has_turn(board)
+    return has_legal_step(board)
+
+
+def game_outcome(board: State) -> Outcome | None:
+    """How the game ended, or ``None`` while it goes on: a win ends the game when it
+    happens; a player to move with no legal turn loses (rule 2.2)."""
+    if board.decided is not None:
+        return board.decided
+    if not board.turn and not has_legal_turn(board):
+        return no_legal_turn_outcome(board)
+    return None
+
+
+def has_legal_step(board: State) -> bool:
     """Whether the player to move has any legal step (stops at the first one found)."""
     if board.decided is not None:
         return False
@@ -336,14 +348,14 @@ def has_legal_step(board: Board) -> bool:
     return bool(_completing(board, candidates, first=True))
 
 
-def _completing(board: Board, steps: list[Step], *, first: bool = False) -> list[Step]:
+def _completing(board: State, steps: list[StepCode], *, first: bool = False) -> list[StepCode]:
     """The ``steps`` after which the turn can be finished (with ``first``, stop at the
     first one). The searches share what they learn: a state on a way to the end of the
     turn completes, and every state a failed search reached cannot (it explored all that
     follows them), so each state of the turn is searched about once, however many steps
     lead to it (Atalanta's or Hermes's wandering under Persephone's rule)."""
     known: dict[Hashable, bool] = {}
-    found: list[Step] = []
+    found: list[StepCode] = []
     for step in steps:
         seen: set[Hashable] = set()
         if _completes(board, step, known, seen):
@@ -355,7 +367,7 @@ def _completing(board: Board, steps: list[Step], *, first: bool = False) -> list
     return found
 
 
-def _completes(board: Board, step: Step, known: dict[Hashable, bool], seen: set[Hashable]) -> bool:
+def _completes(board: State, step: StepCode, known: dict[Hashable, bool], seen: set[Hashable]) -> bool:
     """Depth first: some way of finishing the turn follows ``step``. ``seen``: the states
     this search entered (one on the current path, or explored, counts as no way out)."""
     mark, start_ply = board.checkpoint(), board.ply
@@ -381,7 +393,7 @@ def _completes(board: Board, step: Step, known: dict[Hashable, bool], seen: set[
         board.rollback(mark)
 
 
-def end_first(steps: list[Step]) -> list[Step]:
+def end_first(steps: list[StepCode]) -> list[StepCode]:
     """``steps`` with ``END`` tried first: a search for some way of finishing the turn
     learns at once whether ending it here will do, before the optional steps (a search
     that dives through Heracles's domes first passes over each one)."""
@@ -390,13 +402,13 @@ def end_first(steps: list[Step]) -> list[Step]:
     return steps
 
 
-def _state_key(board: Board) -> Hashable:
+def _state_key(board: State) -> Hashable:
     """Identifies a state in the middle of a turn: the position plus what the mover's
     power says matters of the turn so far (so Hermes's back-and-forth moves merge)."""
     return (board.board_hash, power_of(board, board.to_move).turn_key(board))
 
 
-def apply_step(board: Board, step: Step) -> None:
+def apply_step(board: State, step: StepCode) -> None:
     """Carry out a step without checking it, then end the turn if nothing can follow."""
     step &= ~INSERTED  # (a record's ``+``: the engine marks inserted steps itself)
     if step == END:
@@ -424,7 +436,7 @@ def apply_step(board: Board, step: Step) -> None:
         finish_turn(board)
 
 
-def _cancelled(board: Board, step: Step) -> bool:
+def _cancelled(board: State, step: StepCode) -> bool:
     """Whether ``step``, offered to a player who does not see someone's secret workers,
     is impossible on the true board (Hecate). If the true board allows it — possibly
     through the player's own power, such as Apollo swapping with the hidden worker — it
@@ -436,7 +448,7 @@ def _cancelled(board: Board, step: Step) -> bool:
     return step not in _play_steps(board, board.to_move, acting_powers(board))
 
 
-def _take_step(board: Board, step: Step) -> None:
+def _take_step(board: State, step: StepCode) -> None:
     """A step's effects and the win check, without looking whether the turn is over
     (``legal_turns`` replays steps it already knows the turn goes on after)."""
     player = board.to_move
@@ -474,7 +486,7 @@ def _take_step(board: Board, step: Step) -> None:
         board.end_turn(next_player(board))
 
 
-def check_win(board: Board, player: int, step: Step) -> None:
+def check_win(board: State, player: int, step: StepCode) -> None:
     """Win check after every move or build (ruling 7): the mover's win first, then wins
     other powers claim on that step (Chronus, ruling 33); opponents may veto (ruling 8)."""
     powers = acting_powers(board)
@@ -490,7 +502,7 @@ def check_win(board: Board, player: int, step: Step) -> None:
                 return
 
 
-def _vetoed(board: Board, winner: int, step: Step) -> bool:
+def _vetoed(board: State, winner: int, step: StepCode) -> bool:
     """Whether an opponent of ``winner`` stops the win that ``step`` gives it (Hera)."""
     rivals = opponents_of(board, winner)
     return any(
@@ -499,7 +511,7 @@ def _vetoed(board: Board, winner: int, step: Step) -> bool:
     )
 
 
-def finish_turn(board: Board) -> None:
+def finish_turn(board: State) -> None:
     """End the turn in progress. Setup turns (placing workers, a power's setup choice)
     are not turns of play, so the start- and end-of-turn hooks ("Start of Your Turn",
     "End of Your Turn") skip them; a setup choice does not use up its player's turn.
@@ -535,7 +547,7 @@ def finish_turn(board: Board) -> None:
 
 
 # ---------------------------------------------------------------------- full turns
-def legal_turns(board: Board, limit: int | None = None) -> list[Turn]:
+def legal_turns(board: State, limit: int | None = None) -> list[Turn]:
     """Every full turn from the current step on, found by trying steps breadth first.
 
     With ``limit``, the search stops once that many turns are found: being breadth first,
@@ -551,12 +563,12 @@ def legal_turns(board: Board, limit: int | None = None) -> list[Turn]:
         return []
     # Per end state: (the indices of the steps among those offered, the turn); breadth
     # first, so the first path found to a state is a shortest one.
-    found: dict[Hashable, tuple[tuple[int, ...], Turn]] = {}
+    found: dict[Hashable, tuple[tuple[int, ...], TurnCode]] = {}
     seen: set[Hashable] = set()
     start_ply = board.ply
-    frontier: list[tuple[tuple[int, ...], Turn]] = [((), ())]
+    frontier: list[tuple[tuple[int, ...], TurnCode]] = [((), ())]
     while frontier:
-        deeper: list[tuple[tuple[int, ...], Turn]] = []
+        deeper: list[tuple[tuple[int, ...], TurnCode]] = []
         for order, path in frontier:
             base = board.checkpoint()
             for step in path:  # replay the way to this state (the journal holds one line)
@@ -570,7 +582,7 @@ def legal_turns(board: Board, limit: int | None = None) -> list[Turn]:
                     if limit is not None and len(found) >= limit:
                         board.rollback(mark)
                         board.rollback(base)
-                        return [turn for _, turn in sorted(found.values())]
+                        return [Turn(turn) for _, turn in sorted(found.values())]
                 else:
                     key = _state_key(board)
                     if key not in seen:
@@ -579,14 +591,12 @@ def legal_turns(board: Board, limit: int | None = None) -> list[Turn]:
                 board.rollback(mark)
             board.rollback(base)
         frontier = deeper
-    return [turn for _, turn in sorted(found.values())]
+    return [Turn(turn) for _, turn in sorted(found.values())]
 
 
 # ---------------------------------------------------------------------- explanations
-def explain_illegal(board: Board, step: Step) -> str:
+def explain_illegal(board: State, step: StepCode) -> str:
     """Why ``step`` is not legal now, in words a player understands."""
-    from .notation import format_step
-
     player = board.to_move
     kind = step_kind(step)
     src, dst = step_src(step), step_dst(step)
@@ -638,14 +648,12 @@ def explain_illegal(board: Board, step: Step) -> str:
     return f"{format_step(step, board)} is not allowed here (legal: {legal})"
 
 
-def what_is_missing(board: Board) -> str:
-    from .notation import format_step
-
+def what_is_missing(board: State) -> str:
     steps = ", ".join(format_step(s, board) for s in legal_steps(board))
     return f"one more step is required, one of: {steps}"
 
 
-def related_turns(turn: Turn, legal: list[Turn]) -> list[Turn]:
+def related_turns(turn: TurnCode, legal: list[Turn]) -> list[Turn]:
     """The legal turns of the worker ``turn`` starts with, or all of them if it has none."""
     first = turn[0]
     if step_kind(first) is not StepKind.PLACE:

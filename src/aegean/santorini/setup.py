@@ -29,74 +29,31 @@ from dataclasses import dataclass, field
 
 from .board import Board
 from .errors import SantoriniError
-from .powers import Power, banned_pairs, implemented, make_power, power_info
+from .lineup import (
+    allowed_start_players,
+    check_fleece,
+    check_powers,
+    compatible,
+    fleece_powers,
+    incompatibility,
+    placers,
+)
+from .powers import banned_pairs, implemented, make_power, power_info
 
-
-def compatible(name: str, n_players: int) -> bool:
-    """Whether the power may be used with ``n_players`` players (POWERS.csv)."""
-    info = power_info(name)
-    if n_players == 3:
-        return info.three_players
-    if n_players == 4:
-        return info.four_players
-    return True
-
-
-def incompatibility(name: str, n_players: int) -> str | None:
-    """Why the power cannot be used with ``n_players`` players, or ``None`` if it can.
-    Heroes are for two players only; some gods are not marked for 3 or 4 (§6)."""
-    if compatible(name, n_players):
-        return None
-    info = power_info(name)
-    if info.category == "hero":
-        return f"{info.name} is a hero, and heroes are for 2-player games only"
-    return f"{info.name} cannot be used in a {n_players}-player game (POWERS.csv)"
-
-
-def fleece_powers() -> list[str]:
-    """The implemented powers with the Golden Fleece mark, in card order (§5)."""
-    return [name for name in implemented() if power_info(name).golden_fleece]
-
-
-def check_fleece(name: str) -> str:
-    """The card name of a power that may lie beside the board in the Golden Fleece
-    variant; a clear :class:`SantoriniError` otherwise (unmarked, a hero, unknown)."""
-    info = power_info(name)
-    if not info.golden_fleece:
-        why = (
-            "is a hero: heroes are never used in the Golden Fleece variant"
-            if info.category == "hero"
-            else "has no Golden Fleece mark"
-        )
-        raise SantoriniError(f"{info.name} {why}; choose a marked power ({', '.join(fleece_powers())})")
-    if info.name not in implemented():
-        raise SantoriniError(f"{info.name} is not implemented yet")
-    return info.name
-
-
-def placers(n_players: int, start: int) -> list[int]:
-    """The seats that place workers, in order, when ``start`` places first: everyone
-    clockwise; with four players only the first player of each team (§6, RULINGS #10)."""
-    count = 2 if n_players == 4 else n_players
-    return [(start + k) % n_players for k in range(count)]
-
-
-def allowed_start_players(powers: Sequence[Power]) -> list[int]:
-    """Seats that may start (place first) with these powers by seat: a power that places
-    first must be the first placer, one that places last must be the last placer
-    (RULINGS #6) — with four players the placers are the start player and the next one,
-    who place their teams' workers."""
-    n = len(powers)
-    allowed = []
-    for start in range(n):
-        order = placers(n, start)
-        first, last = order[0], order[-1]
-        if all(
-            (p.placement_order >= 0 or seat == first) and (p.placement_order <= 0 or seat == last)
-            for seat, p in enumerate(powers)
-        ):
-            allowed.append(start)
-    return allowed
+# The setup checks live in :mod:`.lineup` (below the Board); they stay importable here.
+__all__ = [
+    "PowerSetup",
+    "allowed_start_players",
+    "check_fleece",
+    "check_powers",
+    "compatible",
+    "fleece_powers",
+    "incompatibility",
+    "placers",
+    "quick_setup",
+    "random_powers",
+    "team_label",
+]
 
 
 def team_label(board: Board, player: int) -> str:
@@ -105,28 +62,6 @@ def team_label(board: Board, player: int) -> str:
         return ""
     side = board.side_of(player)
     return f"Team {side + 1}+{side + 3}"
-
-
-def check_powers(names: Sequence[str | None], n_players: int, *, allow_banned: bool = False) -> None:
-    """Raise a clear :class:`SantoriniError` unless these powers by seat can make a game of
-    ``n_players``: one per player, none twice, every one marked for the player count (and
-    none missing: powers are mandatory with 3 or 4 players, §6), no banned matchup."""
-    if len(names) != n_players:
-        raise SantoriniError(f"{len(names)} powers given for {n_players} players: give one per player")
-    taken = [power_info(name).name for name in names if name not in (None, "", "-")]
-    if n_players > 2 and len(taken) != n_players:
-        raise SantoriniError(f"in a {n_players}-player game every player has a power (SANTORINI.md §6)")
-    if len(set(taken)) != len(taken):
-        raise SantoriniError("each power can be taken only once")
-    for name in taken:
-        problem = incompatibility(name, n_players)
-        if problem:
-            raise SantoriniError(problem)
-    if not allow_banned:
-        for i, a in enumerate(taken):
-            for b in taken[i + 1 :]:
-                if frozenset((a, b)) in banned_pairs():
-                    raise SantoriniError(f"{a} and {b} are a banned matchup")
 
 
 @dataclass

@@ -14,6 +14,11 @@ so that they hash and compare for free::
 >>> s = move(7, 13)
 >>> step_kind(s) is StepKind.MOVE, step_src(s), step_dst(s)
 (True, 7, 13)
+
+Inside the engine a step is a bare :data:`StepCode` and a turn a :data:`TurnCode` (a tuple
+of them). What the public API hands out are the same values typed for people:
+:class:`~aegean.santorini.notation.Step` and :class:`~aegean.santorini.notation.Turn`,
+an ``int`` and a ``tuple`` whose ``str`` is their notation.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from __future__ import annotations
 import enum
 from typing import Final, TypeAlias
 
-Step: TypeAlias = int
-Turn: TypeAlias = tuple[int, ...]
+#: A step packed into an int (the layout above).
+StepCode: TypeAlias = int
+#: A turn: its steps in order.
+TurnCode: TypeAlias = tuple[int, ...]
 
 
 class StepKind(enum.IntEnum):
@@ -45,48 +52,48 @@ DOME_FLAG: Final = 1 << 14
 _ARG_SHIFT: Final = 15
 
 
-def make_step(kind: StepKind, src: int, dst: int, *, dome: bool = False, arg: int = 0) -> Step:
+def make_step(kind: StepKind, src: int, dst: int, *, dome: bool = False, arg: int = 0) -> StepCode:
     """Pack a step; see the module docstring for the layout."""
     return dst | src << _SRC_SHIFT | int(kind) << _KIND_SHIFT | (DOME_FLAG if dome else 0) | arg << _ARG_SHIFT
 
 
-def place(dst: int) -> Step:
+def place(dst: int) -> StepCode:
     return make_step(StepKind.PLACE, 0, dst)
 
 
-def move(src: int, dst: int) -> Step:
+def move(src: int, dst: int) -> StepCode:
     return make_step(StepKind.MOVE, src, dst)
 
 
-def build(builder: int, dst: int, *, dome: bool = False) -> Step:
+def build(builder: int, dst: int, *, dome: bool = False) -> StepCode:
     """A build by the worker on ``builder``; ``dome`` asks for a dome below level 3."""
     return make_step(StepKind.BUILD, builder, dst, dome=dome)
 
 
-def force(src: int, dst: int) -> Step:
+def force(src: int, dst: int) -> StepCode:
     return make_step(StepKind.FORCE, src, dst)
 
 
-def remove_block(worker: int, dst: int) -> Step:
+def remove_block(worker: int, dst: int) -> StepCode:
     """The worker on ``worker`` removes the top block (never a dome) of ``dst`` (Ares)."""
     return make_step(StepKind.REMOVE, worker, dst)
 
 
-def mark(dst: int = 0, direction: int | None = None) -> Step:
+def mark(dst: int = 0, direction: int | None = None) -> StepCode:
     """A power's token goes on ``dst`` (``*c3``), or points in ``direction`` (an index
     into :data:`~aegean.santorini.squares.DIRECTIONS`, N=0 clockwise; ``*ne``)."""
     return make_step(StepKind.MARK, 0, dst, arg=0 if direction is None else direction + 1)
 
 
-def mark_direction(step: Step) -> int | None:
+def mark_direction(step: StepCode) -> int | None:
     """The direction index a ``MARK`` step points in, or ``None`` for a square mark."""
     arg = step >> _ARG_SHIFT & 0xF
     return arg - 1 if arg else None
 
 
-END: Final[Step] = make_step(StepKind.END, 0, 0)
-PASS: Final[Step] = make_step(StepKind.PASS, 0, 0)
-OUT: Final[Step] = make_step(StepKind.OUT, 0, 0)
+END: Final[StepCode] = make_step(StepKind.END, 0, 0)
+PASS: Final[StepCode] = make_step(StepKind.PASS, 0, 0)
+OUT: Final[StepCode] = make_step(StepKind.OUT, 0, 0)
 #: Flag on a step another power took inside the mover's turn (an interjection: Gaea's
 #: placement, a Harpies slide, a whirlpool jump), written with a leading ``+``. The
 #: mover's power sees its turn without such steps (a slide folds into the move before it).
@@ -96,23 +103,23 @@ INSERTED: Final = 1 << 25  # the highest bit a step has (``max(turn) >= INSERTED
 CANCELLED: Final = 1 << 24
 
 
-def step_kind(step: Step) -> StepKind:
+def step_kind(step: StepCode) -> StepKind:
     return StepKind(step >> _KIND_SHIFT & 0xF)
 
 
-def step_src(step: Step) -> int:
+def step_src(step: StepCode) -> int:
     return step >> _SRC_SHIFT & 0x1F
 
 
-def step_dst(step: Step) -> int:
+def step_dst(step: StepCode) -> int:
     return step & 0x1F
 
 
-def step_dome(step: Step) -> bool:
+def step_dome(step: StepCode) -> bool:
     return bool(step & DOME_FLAG)
 
 
-def step_arg(step: Step) -> int:
+def step_arg(step: StepCode) -> int:
     return step >> _ARG_SHIFT & 0x1FF
 
 

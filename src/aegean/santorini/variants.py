@@ -16,15 +16,13 @@ power's notion of a blocked space already covers it. Tokens: ``ram=c3``; ``ram.h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from .errors import SantoriniError
-from .powers.base import NO_POWER, Power
+from .power import NO_POWER, Power, State
+from .powers import make_power, power_info
 from .squares import NEIGHBOR_MASK, SQUARE_NAMES, SQUARES, parse_square
-from .steps import Step, StepKind, mark, step_dst, step_kind
-
-if TYPE_CHECKING:
-    from .board import Board
+from .steps import StepCode, StepKind, mark, step_dst, step_kind
 
 RAM = "ram"
 HOLDERS = "ram.holders"
@@ -32,8 +30,6 @@ HOLDERS = "ram.holders"
 
 def fleece_cards(power: Power | str, n_players: int) -> tuple[Power, tuple[Power, ...]]:
     """The fleece power and each player's card for a Golden Fleece game."""
-    from .powers import make_power, power_info
-
     fleece = power if not isinstance(power, str) else make_power(power)
     if n_players != 2:
         raise SantoriniError("the Golden Fleece variant is for 2 players (SANTORINI.md §5)")
@@ -45,12 +41,12 @@ def fleece_cards(power: Power | str, n_players: int) -> tuple[Power, tuple[Power
     return fleece, (card,) * n_players
 
 
-def ram_square(board: Board) -> int | None:
+def ram_square(board: State) -> int | None:
     text = board.tokens.get(RAM)
     return parse_square(text) if text else None
 
 
-def holders(board: Board) -> frozenset[int]:
+def holders(board: State) -> frozenset[int]:
     """The players holding the fleece power this turn (0-based)."""
     text = board.tokens.get(HOLDERS, "-")
     return frozenset() if text == "-" else frozenset(int(p) - 1 for p in text.split(","))
@@ -70,10 +66,10 @@ class FleeceCard(Power):
     def token_prefixes(self) -> tuple[str, ...]:
         return (*self.fleece.token_prefixes(), RAM)
 
-    def acting_power(self, board: Board, owner: int) -> Power:
+    def acting_power(self, board: State, owner: int) -> Power:
         return self.fleece if owner in holders(board) else NO_POWER
 
-    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+    def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         # The first placer puts the Ram once every worker is down (ruling 11); the
         # engine asks the player to move, who is the first placer at that moment.
         # A turn of its own (not the end of the last placer's turn): board.turn is empty.
@@ -85,7 +81,7 @@ class FleeceCard(Power):
             return []
         return [mark(s) for s in SQUARES if board.is_free(s)]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK and RAM in board.tokens and not self.fleece.is_plain:
             self.fleece.apply_step(board, player, step)  # the fleece power's setup choice
         elif step_kind(step) is StepKind.MARK:
@@ -96,14 +92,14 @@ class FleeceCard(Power):
         else:
             super().apply_step(board, player, step)
 
-    def next_player(self, board: Board, owner: int, player: int) -> int | None:
+    def next_player(self, board: State, owner: int, player: int) -> int | None:
         # After the Ram is placed, the other player takes the first turn (ruling 11).
         turn = board.turn
         if owner == player and turn and step_kind(turn[0]) is StepKind.MARK:
             return (player + 1) % board.n_players
         return None
 
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         # Ruling 12: at the start of each turn, everyone next to the Ram holds it.
         ram = ram_square(board)
         if ram is None or owner != player:

@@ -23,15 +23,13 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from .notation import format_position, format_step
-from .rules import team_of
+from .notation import format_step, format_turn
+from .positions import TEAM_MATE, S, format_position, parse_position
+from .power import State
+from .rules import game_outcome, hidden_workers, team_of
 from .squares import SQUARE_NAMES
-from .steps import CANCELLED, StepKind, Turn, step_kind, step_src
-
-if TYPE_CHECKING:
-    from .board import Board
+from .steps import CANCELLED, StepKind, TurnCode, step_kind, step_src
 
 #: Written instead of a hidden value.
 UNKNOWN = "?"
@@ -53,14 +51,14 @@ class Observation:
     hidden: bool
 
 
-def _team(board: Board, player: int | None) -> frozenset[int]:
+def _team(board: State, player: int | None) -> frozenset[int]:
     """``player``'s team; a spectator (``None``) belongs to none."""
     return frozenset() if player is None else team_of(board, player)
 
 
-def _secret_owners(board: Board, player: int | None) -> list[int]:
+def _secret_owners(board: State, player: int | None) -> list[int]:
     """Seats whose secrets ``player`` may not see now (none once the game is over)."""
-    if board.outcome() is not None:  # a win, or a player left without a legal turn
+    if game_outcome(board) is not None:  # a win, or a player left without a legal turn
         return []
     team, out = _team(board, player), board.eliminated()
     return [
@@ -70,7 +68,7 @@ def _secret_owners(board: Board, player: int | None) -> list[int]:
     ]
 
 
-def redacted_position(board: Board, player: int | None) -> str:
+def redacted_position(board: State, player: int | None) -> str:
     """The position with everything hidden from ``player`` replaced by ``?``."""
     text = format_position(board)
     owners = _secret_owners(board, player)
@@ -97,7 +95,7 @@ def _is_secret(key: str, secret: tuple[str, ...]) -> bool:
     return any(key == s or (s.endswith(".") and key.startswith(s)) for s in secret)
 
 
-def redact_turn(board: Board, turn: Turn, mover: int, player: int | None) -> str:
+def redact_turn(board: State, turn: TurnCode, mover: int, player: int | None) -> str:
     """``mover``'s turn as ``player`` (``None``: a spectator) sees it."""
     card = board.powers[mover]
     if player in _team(board, mover) or board.decided is not None or mover in board.eliminated():
@@ -128,13 +126,11 @@ def redact_turn(board: Board, turn: Turn, mover: int, player: int | None) -> str
     return text or "."
 
 
-def _plain(turn: Turn) -> str:
-    from .notation import format_turn
-
+def _plain(turn: TurnCode) -> str:
     return format_turn(turn)
 
 
-def observe(board: Board, player: int | None) -> Observation:
+def observe(board: State, player: int | None) -> Observation:
     """``player``'s observation of ``board`` (see the module docstring); ``None`` is a
     spectator, who is shown no player's secrets."""
     owners = _secret_owners(board, player)
@@ -148,16 +144,15 @@ def observe(board: Board, player: int | None) -> Observation:
     return Observation(player, redacted_position(board, player), turns, bool(owners))
 
 
-def determinize(observation: Observation, rng: random.Random) -> Board:
-    """A true state consistent with ``observation``: each hidden value is drawn at random
-    from those the card allows (``Power.secret_values``), hidden workers on free squares.
+def determinize(observation: Observation, rng: random.Random, cls: type[S]) -> S:
+    """A true state (a new ``cls``) consistent with ``observation``: each hidden value is
+    drawn at random from those the card allows (``Power.secret_values``), hidden workers
+    on free squares (``Board.from_observation``).
 
     The AI plays on such samples (determinization), so it never reads another player's
     secrets. The sample agrees with everything the observation shows; it does not try to
     be consistent with the whole history (documented in ``docs/rules-decisions.md``).
     """
-    from .notation import TEAM_MATE, parse_position
-
     fields = observation.position.split(" ")
     # Hidden workers go on free squares of the text itself: a position with an empty
     # worker field after placement would not parse.
@@ -180,7 +175,7 @@ def determinize(observation: Observation, rng: random.Random) -> Board:
         for f in fields
         if not f.endswith("=" + UNKNOWN) and not (f.startswith("turn=") and (UNKNOWN in f or f == "turn=."))
     ]
-    board = parse_position(" ".join(fields))
+    board = parse_position(" ".join(fields), cls)
     for key in secret_keys:
         owner = next(o for o, c in enumerate(board.powers) if _is_secret(key, c.secret_tokens))
         values = board.powers[owner].secret_values(board, key)
@@ -191,19 +186,17 @@ def determinize(observation: Observation, rng: random.Random) -> Board:
     return board
 
 
-def free_square_names(board: Board) -> list[str]:
+def free_square_names(board: State) -> list[str]:
     """Names of the squares neither occupied nor domed: where a secret square may be."""
     return [SQUARE_NAMES[s] for s in range(25) if board.is_free(s)]
 
 
-def visible_board(observation: Observation) -> Board:
-    """The observing player's board with the secrets left out: no hidden workers, no
-    secret tokens. Its legal turns are the turns the player can write (view-turns):
-    listing the true board's turns would give secrets away (a turn cut short by
-    Hecate's worker, a one-move turn into the Abyss)."""
-    from .rules import hidden_workers
-
-    board = determinize(observation, random.Random(0))
+def visible_board(observation: Observation, cls: type[S]) -> S:
+    """The observing player's board (a new ``cls``) with the secrets left out: no hidden
+    workers, no secret tokens (``Board.visible_from``). Its legal turns are the turns
+    the player can write (view-turns): listing the true board's turns would give secrets
+    away (a turn cut short by Hecate's worker, a one-move turn into the Abyss)."""
+    board = determinize(observation, random.Random(0), cls)
     for square in hidden_workers(board, observation.player):
         board.remove_worker(square)
     for field in observation.position.split():

@@ -14,10 +14,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from aegean.ai.levels import make_ai
 from aegean.santorini.board import Board
 from aegean.santorini.rules import interjection
-from aegean.santorini.steps import Step
+from aegean.santorini.steps import StepCode
 
 
-def choose_steps(board_blob: bytes, level: str, seed: int, seat: int) -> list[Step]:
+def choose_steps(board_blob: bytes, level: str, seed: int, seat: int) -> list[StepCode]:
     """The steps ``seat``'s AI takes now: its whole turn (or the rest of it), or, when its
     power chooses inside another player's turn (Gaea), that one choice."""
     board: Board = pickle.loads(board_blob)

@@ -15,7 +15,15 @@ from aegean.santorini.notation import format_turn
 from aegean.santorini.powers import power_info
 from aegean.santorini.powers.texts import card_text
 from aegean.santorini.squares import SQUARE_NAMES
-from aegean.santorini.steps import Step, StepKind, mark_direction, step_dome, step_dst, step_kind, step_src
+from aegean.santorini.steps import (
+    StepCode,
+    StepKind,
+    mark_direction,
+    step_dome,
+    step_dst,
+    step_kind,
+    step_src,
+)
 from aegean.santorini.view import redact_turn
 
 from .table import Table, option_text
@@ -82,7 +90,7 @@ def board_json(scene: Scene) -> dict[str, Any]:
     }
 
 
-def option_json(step: Step) -> dict[str, Any]:
+def option_json(step: StepCode) -> dict[str, Any]:
     """One legal step as the UI needs it: what to click and what to call it."""
     kind = step_kind(step)
     name = _KIND_NAMES[kind]

@@ -20,8 +20,9 @@ from typing import Any, TypeVar
 from aegean.cli.session import describe_outcome
 from aegean.santorini.board import Board
 from aegean.santorini.errors import IllegalTurnError, SantoriniError
-from aegean.santorini.notation import format_position, format_step
+from aegean.santorini.notation import format_step
 from aegean.santorini.outcome import Outcome
+from aegean.santorini.positions import format_position
 from aegean.santorini.powers import make_power, power_info
 from aegean.santorini.record import GameRecord
 from aegean.santorini.rules import (
@@ -39,8 +40,8 @@ from aegean.santorini.setup import (
     fleece_powers,
     random_powers,
 )
-from aegean.santorini.steps import CANCELLED, END, PASS, Step
-from aegean.santorini.view import redact_turn, visible_board
+from aegean.santorini.steps import CANCELLED, END, PASS, StepCode
+from aegean.santorini.view import redact_turn
 
 T = TypeVar("T")
 
@@ -245,7 +246,7 @@ class Event:
         return self.texts.get(-1 if viewer is None else viewer, "")
 
 
-def option_text(step: Step) -> str:
+def option_text(step: StepCode) -> str:
     """A step's text with its worker always written, so it means one step anywhere."""
     return format_step(step)
 
@@ -361,7 +362,7 @@ class Table:
             raise ActionError("bad-message", "steps: a non-empty list of step texts")
         return self._play(seat, texts)
 
-    def apply_ai(self, seat: int, steps: list[Step]) -> Event:
+    def apply_ai(self, seat: int, steps: list[StepCode]) -> Event:
         """An AI's steps (ints from the engine), played like a client's texts."""
         try:
             if self.status == "over" or self.actor() != seat:
@@ -373,7 +374,7 @@ class Table:
             self.view_cache.clear()
             self._applying = False
 
-    def _play(self, seat: int, given: Sequence[str | Step], *, stop_at_others: bool = False) -> Event:
+    def _play(self, seat: int, given: Sequence[str | StepCode], *, stop_at_others: bool = False) -> Event:
         """Play ``given`` as far as it goes; with ``stop_at_others`` (an AI's plan, which
         includes other players' choices), stop where another player must choose."""
         board = self.board
@@ -381,7 +382,7 @@ class Table:
         mover, start_ply, history_before = board.to_move, board.ply, len(board.history)
         pushed = 0
         applied: list[str] = []
-        played: list[Step] = []
+        played: list[StepCode] = []
         owed: list[str] = []  # steps taken on someone's behalf that an AI's plan may name too
         try:
             for i, item in enumerate(given):
@@ -523,20 +524,20 @@ class Table:
             if self._hidden_from(seat) and seat != board.to_move and _hidden_mover(board, seat):
                 self._memo[key] = _as_seen_by(board, seat)
             elif self._hidden_from(seat):
-                self._memo[key] = visible_board(board.view(seat))
+                self._memo[key] = Board.visible_from(board.view(seat))
             else:
                 self._memo[key] = board.copy()
         shared: Board = self._memo[key]
         return shared
 
     @staticmethod
-    def _take_on_behalf(board: Board, played: list[Step]) -> list[Step]:
+    def _take_on_behalf(board: Board, played: list[StepCode]) -> list[StepCode]:
         """Take the steps the game would wait for from a player who cannot see the turn
         they belong to: a compulsory step (the only option: Charybdis's whirlpool jump,
         Harpies's push) of that player's power on a worker hidden from them (Hecate's).
         Her card: "use their power on their behalf to make their turns legal without
         informing them". Appends them to ``played`` and returns them."""
-        taken: list[Step] = []
+        taken: list[StepCode] = []
         if not any(card.hides_workers for card in board.powers):
             return taken  # (every step of every game comes here: most have no Hecate)
         while board.decided is None:
@@ -561,14 +562,14 @@ class Table:
         assert board is not None
         return has_secrets_from(board, seat) and self.outcome() is None
 
-    def _legal(self, kind: Hashable, board: Board, played: Sequence[Step]) -> dict[str, Step]:
+    def _legal(self, kind: Hashable, board: Board, played: Sequence[StepCode]) -> dict[str, StepCode]:
         """The legal steps (by option text) on ``board`` after ``played`` from this
         version's position: listed once per version, whoever asks (the options in a
         ``state``, every preview of the turn being built, and the check of the action
         itself all walk the same positions). ``kind`` names the board: the true one or
         the view of a seat that may not see everything."""
         key = ("legal", kind, tuple(played))
-        legal: dict[str, Step] | None = self._memo.get(key)
+        legal: dict[str, StepCode] | None = self._memo.get(key)
         if legal is None:
             legal = self._memo[key] = {option_text(s): s for s in board.legal_steps()}
         return legal
@@ -578,7 +579,7 @@ class Table:
 
     def preview(
         self, seat: int, texts: list[str], look: Callable[[Board], T] | None = None
-    ) -> tuple[T | None, list[Step], dict[str, Any]]:
+    ) -> tuple[T | None, list[StepCode], dict[str, Any]]:
         """Try ``texts`` on ``seat``'s board: ``look`` at the board after them, the options
         next, and ``complete`` / ``waiting_for``. Raises :class:`ActionError` for a wrong
         step. The board is left as it was."""
@@ -591,7 +592,7 @@ class Table:
         board = self.actor_board(seat)
         kind = self._board_kind(seat)
         start_ply = board.ply
-        played: list[Step] = []
+        played: list[StepCode] = []
         try:
             for i, text in enumerate(texts):
                 self._take_on_behalf(board, played)
@@ -611,7 +612,7 @@ class Table:
                 self._take_on_behalf(board, played)
             complete = board.ply != start_ply or board.decided is not None
             waiting_for: int | None = None
-            next_steps: list[Step] = []
+            next_steps: list[StepCode] = []
             if not complete:
                 pending = interjection(board)
                 owner = pending[0] if pending is not None else board.to_move
@@ -628,7 +629,7 @@ class Table:
                 board.pop()
         return seen, next_steps, info
 
-    def options(self, seat: int | None) -> list[Step]:
+    def options(self, seat: int | None) -> list[StepCode]:
         """The legal first steps for ``seat`` when the game waits for it."""
         if seat is None or self.board is None or self.actor() != seat:
             return []

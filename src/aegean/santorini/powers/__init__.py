@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Sequence
 
 from ..errors import SantoriniError
-from .base import NO_POWER, REGISTRY, Power
+from ..power import NO_POWER, REGISTRY, Power
 from .table import POWERS, PowerInfo, banned_pairs, power_info
 
 for _module in pkgutil.iter_modules(__path__):
-    if _module.name not in ("base", "table"):
+    if _module.name != "table":
         importlib.import_module(f"{__name__}.{_module.name}")
 
 __all__ = [
@@ -29,7 +28,6 @@ __all__ = [
     "implemented",
     "make_power",
     "power_info",
-    "resolve_powers",
 ]
 
 
@@ -49,18 +47,3 @@ def make_power(name: str | None) -> Power:
         raise SantoriniError(f"power {info.name} is not implemented yet (implemented: {known})")
     return cls()
 
-
-def resolve_powers(chosen: Sequence[Power | str | None], *, allow_banned: bool = False) -> tuple[Power, ...]:
-    """One :class:`Power` per player from powers, names or ``None``; refuses a power taken
-    twice and, unless ``allow_banned``, a banned matchup (SANTORINI.md §3.3)."""
-    powers = tuple(p if isinstance(p, Power) else make_power(p) for p in chosen)
-    names = [p.name for p in powers if p.name]
-    if len(set(names)) != len(names):
-        raise SantoriniError(f"a power can be taken only once: {', '.join(names)}")
-    if not allow_banned:
-        banned = banned_pairs()
-        for i, a in enumerate(names):
-            for b in names[i + 1 :]:
-                if frozenset((a, b)) in banned:
-                    raise SantoriniError(f"{a} and {b} are a banned matchup (allow it explicitly to play it)")
-    return powers

@@ -9,20 +9,15 @@ spends the power (``achilles=used``); the normal move-then-build turn stays avai
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import MOVES, Step, StepKind, step_kind, step_src
-from .base import Power
+from ..power import Power, State
+from ..steps import MOVES, StepCode, StepKind, step_kind, step_src
 from .hero import Hero
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
 class Achilles(Hero):
     name = "Achilles"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
             steps = super().turn_steps(board, player)
@@ -35,7 +30,7 @@ class Achilles(Hero):
             return [MOVES[worker][t] for t in self.move_targets(board, player, worker)]
         return Power.turn_steps(self, board, player)
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         super().apply_step(board, player, step)
         if len(board.turn) == 1 and step_kind(step) is StepKind.BUILD:
             self.spend(board)

@@ -21,17 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
 from .. import rules
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBOR_MASK, SQUARE_NAMES
-from ..steps import END, Step, StepKind, mark, step_dst, step_kind
-from .base import Power
+from ..steps import END, StepCode, StepKind, mark, step_dst, step_kind
 from .hero import Hero
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 #: The token naming the chosen opponent worker (a worker tag) during the restricted turn.
 TARGET = "adonis.target"
@@ -46,7 +42,7 @@ _MEMO_LIMIT = 100_000
 
 
 @contextmanager
-def _searching(board: Board) -> Iterator[None]:
+def _searching(board: State) -> Iterator[None]:
     key = id(board)
     if key in _SEARCHING:
         yield
@@ -58,7 +54,7 @@ def _searching(board: Board) -> Iterator[None]:
         _SEARCHING.discard(key)
 
 
-def _state_key(board: Board) -> Hashable:
+def _state_key(board: State) -> Hashable:
     """What the rest of the turn depends on (as the engine merges states), plus the powers
     in play (their classes: power objects are stateless)."""
     mover = rules.power_of(board, board.to_move)
@@ -69,7 +65,7 @@ class Adonis(Hero):
     name = "Adonis"
     worker_tags = (TARGET,)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if turn and step_kind(turn[-1]) is StepKind.BUILD and self.may_use(board, player):
             rivals = opponents_of(board, player)
@@ -77,30 +73,30 @@ class Adonis(Hero):
             return [*marks, END]
         return Power.turn_steps(self, board, player)
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK:
             self.spend(board)
             board.set_token(TARGET, SQUARE_NAMES[step_dst(step)])
             return
         super().apply_step(board, player, step)
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if TARGET in board.tokens and player in opponents_of(board, owner) and id(board) not in _SEARCHING:
             board.set_token(TARGET, None)
 
     # ------------------------------------------------------------ the restriction
-    def target(self, board: Board) -> int | None:
+    def target(self, board: State) -> int | None:
         """The square of the chosen opponent worker, while the restriction is on."""
         return _SQUARE_OF.get(board.tokens.get(TARGET, ""))
 
-    def beside(self, board: Board, owner: int) -> bool:
+    def beside(self, board: State, owner: int) -> bool:
         """The chosen worker neighbours one of Adonis's workers."""
         target = self.target(board)
         if target is None or board.owner[target] == -1:
             return False
         return any(NEIGHBOR_MASK[w] >> target & 1 for w in board.workers[owner])
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         if id(board) in _SEARCHING or TARGET not in board.tokens:
             return True
         if player not in opponents_of(board, owner) or not self.is_card_owner(board, owner):
@@ -109,7 +105,7 @@ class Adonis(Hero):
             return True
         return self._leads_to_compliance(board, owner, step)
 
-    def _can_comply(self, board: Board, owner: int) -> bool:
+    def _can_comply(self, board: State, owner: int) -> bool:
         """Some way of finishing the turn in progress ends with the chosen worker beside him."""
         key = _state_key(board)
         known = _MEMO.get(key)
@@ -126,7 +122,7 @@ class Adonis(Hero):
             _MEMO[key] = known
         return known
 
-    def _leads_to_compliance(self, board: Board, owner: int, step: Step) -> bool:
+    def _leads_to_compliance(self, board: State, owner: int, step: StepCode) -> bool:
         """Taking ``step`` now still lets the turn end with the chosen worker beside him."""
         if rules.power_of(board, board.to_move).ends_the_moves(step) and not self.beside(board, owner):
             return False
@@ -140,7 +136,7 @@ class Adonis(Hero):
             finally:
                 board.rollback(mark_)
 
-    def _search(self, board: Board, owner: int, seen: set[Hashable], way: list[Hashable]) -> bool:
+    def _search(self, board: State, owner: int, seen: set[Hashable], way: list[Hashable]) -> bool:
         """Depth first through the rest of the turn, merging states as the engine does and
         using what earlier searches found; on success, ``way`` holds the states of the
         way found."""

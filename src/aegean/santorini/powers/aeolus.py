@@ -25,16 +25,13 @@ Token: ``aeolus=<direction>`` (``n``, ``ne``, ... ``nw``): the way the wind blow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from ..notation import DIRECTION_NAMES
+from ..power import Power, State
 from ..squares import DIRECTIONS, SQUARES
-from ..steps import END, KIND_MOVE, KIND_SHIFT, Step, StepKind, mark, mark_direction, step_kind
-from .base import Power
+from ..steps import END, KIND_MOVE, KIND_SHIFT, StepCode, StepKind, mark, mark_direction, step_kind
 from .urania import wrap_direction
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 #: The token's key (``Power.token``, spelled out for the hot paths).
 WIND = "aeolus"
@@ -49,13 +46,13 @@ MOVE_DIRECTION: Final = tuple(
 WIND_MARKS: Final = tuple(mark(direction=i) for i in range(len(DIRECTIONS)))
 
 
-def wind(board: Board) -> int | None:
+def wind(board: State) -> int | None:
     """The direction index the wind blows in, or ``None`` before it is set."""
     name = board.tokens.get(WIND)
     return None if name is None else _INDEX_OF_NAME.get(name)
 
 
-def into_the_wind(board: Board, step: Step) -> bool:
+def into_the_wind(board: State, step: StepCode) -> bool:
     """Whether ``step`` is a move directly into the wind (opposite to where it blows)."""
     if step >> KIND_SHIFT & 0xF != KIND_MOVE:
         return False
@@ -68,13 +65,13 @@ def into_the_wind(board: Board, step: Step) -> bool:
 class Aeolus(Power):
     name = "Aeolus"
 
-    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+    def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         """The first direction of the wind, once his workers are down; only once."""
         if WIND in board.tokens or board.still_to_place(owner) > 0:
             return []
         return list(WIND_MARKS)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if turn and step_kind(turn[-1]) is StepKind.MARK:
             return [END]
@@ -83,7 +80,7 @@ class Aeolus(Power):
             return [END, *WIND_MARKS]  # end of his turn: turn the Wind (END keeps it)
         return [s for s in steps if not into_the_wind(board, s)]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK:
             direction = mark_direction(step)
             if direction is not None:
@@ -91,5 +88,5 @@ class Aeolus(Power):
             return
         super().apply_step(board, player, step)
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         return not into_the_wind(board, step)

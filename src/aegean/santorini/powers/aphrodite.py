@@ -25,15 +25,10 @@ turn to its end, following them as they go; a ``*`` marks one that has moved
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBOR_MASK, SQUARE_NAMES
-from ..steps import KIND_MOVE, KIND_SHIFT, Step, StepKind, step_dst, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import KIND_MOVE, KIND_SHIFT, StepCode, StepKind, step_dst, step_src
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 MOVED = "*"
@@ -47,7 +42,7 @@ TOKEN = "aphrodite"
 class Aphrodite(Power):
     name = "Aphrodite"
 
-    def bound(self, board: Board) -> list[tuple[int, bool]]:
+    def bound(self, board: State) -> list[tuple[int, bool]]:
         """The bound opponent workers of the turn in progress: (square, has moved)."""
         text = board.tokens.get(self.token)
         if not text:
@@ -59,26 +54,26 @@ class Aphrodite(Power):
                 out.append((square, item.endswith(MOVED)))
         return out
 
-    def _set_bound(self, board: Board, bound: list[tuple[int, bool]]) -> None:
+    def _set_bound(self, board: State, bound: list[tuple[int, bool]]) -> None:
         text = ",".join(SQUARE_NAMES[s] + (MOVED if moved else "") for s, moved in bound)
         board.set_token(self.token, text or None)
 
     @staticmethod
-    def _near_her(board: Board, owner: int, square: int) -> bool:
+    def _near_her(board: State, owner: int, square: int) -> bool:
         return any(NEIGHBOR_MASK[square] >> w & 1 for w in board.workers[owner])
 
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         if player not in opponents_of(board, owner) or board.placing:
             return
         bound = [(w, False) for w in board.workers[player] if self._near_her(board, owner, w)]
         if bound or self.token in board.tokens:
             self._set_bound(board, bound)
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if self.token in board.tokens:
             board.set_token(self.token, None)
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         if player == owner:
             return
         text = board.tokens.get(TOKEN)
@@ -95,7 +90,7 @@ class Aphrodite(Power):
                 return
 
     @staticmethod
-    def _movement_ok(board: Board, owner: int) -> bool:
+    def _movement_ok(board: State, owner: int) -> bool:
         """Every bound worker that has moved stands next to one of her workers."""
         near = 0
         for w in board.workers[owner]:
@@ -107,7 +102,7 @@ class Aphrodite(Power):
                     return False
         return True
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         text = board.tokens.get(TOKEN)
         if not text:
             return True
@@ -116,7 +111,7 @@ class Aphrodite(Power):
         # A build, or ending the turn, closes the movement.
         return step >> KIND_SHIFT & 0xF == KIND_MOVE or MOVED not in text or self._movement_ok(board, owner)
 
-    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def vetoes_win(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         """A win ends the movement at once: one that leaves a bound worker that moved away
         from her is not a win but an illegal step, so the turn is voided (no step may
         follow it). A win another power voids anyway (Hera's perimeter) is left to it."""

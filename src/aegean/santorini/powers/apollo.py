@@ -5,21 +5,16 @@ force, so the opponent cannot win by it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBORS
-from ..steps import Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Apollo(Power):
     name = "Apollo"
 
-    def move_targets(self, board: Board, player: int, worker: int) -> list[int]:
+    def move_targets(self, board: State, player: int, worker: int) -> list[int]:
         limit = board.height[worker] + 1
         rivals = opponents_of(board, player)
         return [
@@ -30,7 +25,7 @@ class Apollo(Power):
             and (board.owner[t] == -1 or board.owner[t] in rivals)
         ]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MOVE and board.owner[step_dst(step)] != -1:
             board.swap_workers(step_src(step), step_dst(step))
         else:

@@ -10,17 +10,12 @@ puts tokens on spaces yet, so "with any token on it" has nothing to remove so fa
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..squares import NEIGHBORS
-from ..steps import END, KIND_MOVE, KIND_SHIFT, Step, StepKind, remove_block, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import END, KIND_MOVE, KIND_SHIFT, StepCode, StepKind, remove_block, step_kind
 
 
-def unmoved_workers(board: Board, player: int) -> list[int]:
+def unmoved_workers(board: State, player: int) -> list[int]:
     """The player's workers other than the one that moved this turn (SANTORINI.md §1,
     "Unmoved worker"); none before the move."""
     for step in reversed(board.turn):
@@ -33,7 +28,7 @@ def unmoved_workers(board: Board, player: int) -> list[int]:
 class Ares(Power):
     name = "Ares"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn or step_kind(turn[-1]) is not StepKind.BUILD:
             if turn and step_kind(turn[-1]) is StepKind.REMOVE:

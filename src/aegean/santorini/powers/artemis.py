@@ -4,20 +4,15 @@ moves may go up; #7: a first move up onto level 3 wins at once, before any secon
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import MOVES, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import MOVES, StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Artemis(Power):
     name = "Artemis"
     builds_end_the_moves = True  # (one or two moves, then one build)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if len(turn) == 1 and step_kind(turn[0]) is StepKind.MOVE:
             # After the first move: a second move of the same worker, or the build.

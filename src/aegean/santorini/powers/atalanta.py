@@ -11,21 +11,17 @@ use. Each move up onto level 3 wins at once (ruling 7). Turns that end alike are
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
-from ..steps import MOVES, Step, StepKind, step_dst, step_kind
-from .base import Power
+from ..power import Power, State
+from ..steps import MOVES, StepCode, StepKind, step_dst, step_kind
 from .hero import Hero, steps_of_kind
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
 class Atalanta(Hero):
     name = "Atalanta"
     builds_end_the_moves = True  # (her moves, then one build)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if turn and step_kind(turn[-1]) is StepKind.MOVE:
             worker = step_dst(turn[-1])
@@ -35,12 +31,12 @@ class Atalanta(Hero):
             return steps
         return Power.turn_steps(self, board, player)
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         super().apply_step(board, player, step)
         if step_kind(step) is StepKind.MOVE and len(board.turn) == 2:
             self.spend(board)
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         # While moving, what follows depends on where the worker is and (through the
         # token, in the board's hash) whether the power is spent; after the build, nothing.
         turn = board.turn

@@ -5,13 +5,8 @@ the moves powers add, such as Apollo's and Minotaur's)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
 
 #: Token value while Athena's last turn had a worker of hers move up.
 MOVED_UP = "up"
@@ -20,11 +15,11 @@ MOVED_UP = "up"
 class Athena(Power):
     name = "Athena"
 
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         if player == owner and self.token in board.tokens:
             board.set_token(self.token, None)
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         # Checked as the move happens: a later build on the vacated space must not hide it.
         if (
             player == owner
@@ -34,7 +29,7 @@ class Athena(Power):
         ):
             board.set_token(self.token, MOVED_UP)
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         # Her own workers moved by an opponent (Dionysus's extra turn) are free (RULINGS #18).
         return not (
             board.tokens.get(self.token) == MOVED_UP

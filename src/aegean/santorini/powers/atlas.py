@@ -4,22 +4,17 @@ written ``^d4D``, and ``A``-``C`` in positions)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..squares import NEIGHBORS
-from ..steps import BUILDS, Step, build
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import BUILDS, StepCode, build
 
 
 class Atlas(Power):
     name = "Atlas"
 
-    def build_steps(self, board: Board, player: int, worker: int) -> list[Step]:
+    def build_steps(self, board: State, player: int, worker: int) -> list[StepCode]:
         blocked = board.occupied | board.domes
-        steps: list[Step] = []
+        steps: list[StepCode] = []
         for t in NEIGHBORS[worker]:
             if not blocked >> t & 1:
                 steps.append(BUILDS[worker][t])

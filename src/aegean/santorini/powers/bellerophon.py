@@ -8,27 +8,23 @@ moving up (Athena) apply to it like to any move up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import State
 from ..squares import NEIGHBORS
-from ..steps import Step, StepKind, step_dst, step_kind, step_src
+from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
 from .hero import Hero
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
 class Bellerophon(Hero):
     name = "Bellerophon"
 
-    def move_targets(self, board: Board, player: int, worker: int) -> list[int]:
+    def move_targets(self, board: State, player: int, worker: int) -> list[int]:
         if not self.may_use(board, player):
             return super().move_targets(board, player, worker)
         limit = board.height[worker] + 2
         height, blocked = board.height, board.occupied | board.domes
         return [t for t in NEIGHBORS[worker] if not blocked >> t & 1 and height[t] <= limit]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if (
             step_kind(step) is StepKind.MOVE
             and board.height[step_dst(step)] - board.height[step_src(step)] == 2

@@ -11,23 +11,18 @@ worker has no legal turn and loses when next to move (SANTORINI.md §2, rule 2).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import direction_between
 from ..squares import step as step_toward
-from ..steps import Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Bia(Power):
     name = "Bia"
     placement_order = -1
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         super().apply_step(board, player, step)
         if step_kind(step) is StepKind.MOVE:
             src, dst = step_src(step), step_dst(step)

@@ -17,15 +17,11 @@ the game.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from ..errors import SantoriniError
+from ..power import REGISTRY, Power, State
 from ..steps import StepKind, step_dst, step_kind
-from .base import REGISTRY, Power
 from .table import POWERS, banned_pairs
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 TOKEN = "chaos"
 DECK = "chaos.deck"
@@ -49,7 +45,7 @@ def simple_gods() -> list[str]:
     return [info.name for info in sorted(POWERS.values(), key=lambda i: i.index) if info.category == "simple"]
 
 
-def clear_tokens(board: Board, power: Power) -> None:
+def clear_tokens(board: State, power: Power) -> None:
     """Remove every token of ``power`` (its key and ``key.*``): state of a power that
     changes hands does not carry over. Tokens of the card itself (``card_tokens``: a
     hero's use, spent once per game whoever holds the power) stay."""
@@ -59,7 +55,7 @@ def clear_tokens(board: Board, power: Power) -> None:
         board.set_token(key, None)
 
 
-def dome_built(board: Board) -> bool:
+def dome_built(board: State) -> bool:
     """Whether a build of the turn in progress left a dome (of any level)."""
     domes = board.domes
     return any(step_kind(s) is StepKind.BUILD and domes >> step_dst(s) & 1 for s in board.turn)
@@ -69,7 +65,7 @@ class Chaos(Power):
     name = "Chaos"
     indirect = True
 
-    def initial_tokens(self, board: Board, owner: int) -> dict[str, str]:
+    def initial_tokens(self, board: State, owner: int) -> dict[str, str]:
         in_play = {p.name for p in board.powers if p.name}
         banned = banned_pairs()
         pool = [
@@ -87,14 +83,14 @@ class Chaos(Power):
     def token_prefixes(self) -> tuple[str, ...]:
         return (TOKEN, *(simple_god(g).token for g in simple_gods() if g.lower() in REGISTRY))
 
-    def acting_power(self, board: Board, owner: int) -> Power:
+    def acting_power(self, board: State, owner: int) -> Power:
         return simple_god(board.tokens[TOKEN])
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if dome_built(board):
             self.turn_up_next(board)
 
-    def turn_up_next(self, board: Board) -> None:
+    def turn_up_next(self, board: State) -> None:
         """Discard the face-up god and turn up the next; an emptied deck is refilled at
         once from the discards, shuffled by the position's hash."""
         current = board.tokens[TOKEN]

@@ -10,19 +10,14 @@ Forced is not moved: the ferried worker never wins by it (RULINGS #1).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBORS, direction_between
 from ..squares import step as step_toward
-from ..steps import MOVES, Step, StepKind, force, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import MOVES, StepCode, StepKind, force, step_dst, step_kind, step_src
 
 
-def ferried_across(step: Step) -> int:
+def ferried_across(step: StepCode) -> int:
     """Charon's worker of a ferry step: the square halfway between the forced worker's
     start and end (they are two squares apart in a straight line)."""
     return (step_src(step) + step_dst(step)) // 2
@@ -31,7 +26,7 @@ def ferried_across(step: Step) -> int:
 class Charon(Power):
     name = "Charon"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
             return self.ferry_steps(board, player) + super().turn_steps(board, player)
@@ -40,7 +35,7 @@ class Charon(Power):
             return [MOVES[worker][t] for t in self.move_targets(board, player, worker)]
         return super().turn_steps(board, player)
 
-    def ferry_steps(self, board: Board, player: int) -> list[Step]:
+    def ferry_steps(self, board: State, player: int) -> list[StepCode]:
         """Every ferry: a neighboring opponent forced straight across one of his workers."""
         rivals = opponents_of(board, player)
         steps = []

@@ -43,14 +43,11 @@ the two whirlpools are on her card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from ..power import Power, State
 from ..squares import SQUARE_NAMES, SQUARES
-from ..steps import END, KIND_MOVE, KIND_SHIFT, MOVES, Step, StepKind, mark, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import END, KIND_MOVE, KIND_SHIFT, MOVES, StepCode, StepKind, mark, step_dst, step_kind, step_src
 
 #: The token keys: the whirlpools' squares, and their levels.
 POOLS = "charybdis"
@@ -60,7 +57,7 @@ CARD_POOLS: Final = 2
 _SQUARE_OF: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 
-def whirlpools(board: Board) -> list[tuple[int, int]]:
+def whirlpools(board: State) -> list[tuple[int, int]]:
     """The whirlpools on the board as (square, level when placed), by square."""
     text = board.tokens.get(POOLS)
     if not text:
@@ -72,13 +69,13 @@ def whirlpools(board: Board) -> list[tuple[int, int]]:
     return list(zip(squares, levels, strict=True))
 
 
-def _set_whirlpools(board: Board, pools: list[tuple[int, int]]) -> None:
+def _set_whirlpools(board: State, pools: list[tuple[int, int]]) -> None:
     pools = sorted(pools)
     board.set_token(POOLS, ",".join(SQUARE_NAMES[s] for s, _ in pools) or None)
     board.set_token(LEVELS, ",".join(str(level) for _, level in pools) or None)
 
 
-def _level(board: Board, square: int) -> int:
+def _level(board: State, square: int) -> int:
     """The level of ``square`` as the whirlpools remember it: a dome counts 4 above it."""
     return board.height[square] + 4 * (board.domes >> square & 1)
 
@@ -89,7 +86,7 @@ class Charybdis(Power):
     square_tokens = (POOLS,)
 
     # ---------------------------------------------------------------- her turn
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if turn and step_kind(turn[-1]) is StepKind.MARK:
             return [END]
@@ -99,7 +96,7 @@ class Charybdis(Power):
         blocked = board.occupied | board.domes | board.token_squares()
         return [*(mark(s) for s in SQUARES if not blocked >> s & 1), END]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK:
             square = step_dst(step)
             _set_whirlpools(board, [*whirlpools(board), (square, _level(board, square))])
@@ -107,7 +104,7 @@ class Charybdis(Power):
         super().apply_step(board, player, step)  # also the whirlpool jump, a move
 
     # ---------------------------------------------------------------- any time
-    def interjection_steps(self, board: Board, owner: int, player: int) -> list[Step]:
+    def interjection_steps(self, board: State, owner: int, player: int) -> list[StepCode]:
         """The whirlpool jump, right after a move onto a whirlpool while the other one lies
         on a space without a worker."""
         turn = board.turn
@@ -128,18 +125,18 @@ class Charybdis(Power):
             return []
         return [MOVES[a][b]]
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         if POOLS in board.tokens:
             kind = step_kind(step)
             built = step_dst(step) if kind is StepKind.BUILD or kind is StepKind.REMOVE else None
             self._settle(board, built)
 
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         if POOLS in board.tokens:
             self._settle(board)
 
     @staticmethod
-    def _settle(board: Board, built: int | None = None) -> None:
+    def _settle(board: State, built: int | None = None) -> None:
         """Send back to the card every whirlpool whose space was built on or lowered: the
         target of the step just taken (``built``), or a space whose level changed since the
         whirlpool was placed (a build outside any step, such as Medusa's)."""

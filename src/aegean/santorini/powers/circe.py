@@ -12,15 +12,9 @@ whenever it changes hands, since they record the previous holder's turns.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import NO_POWER, Power, State
 from ..squares import NEIGHBORS
-from .base import NO_POWER, Power
 from .chaos import clear_tokens
-
-if TYPE_CHECKING:
-    from ..board import Board
-
 
 TOKEN = "circe"
 
@@ -29,19 +23,19 @@ class Circe(Power):
     name = "Circe"
     indirect = True
 
-    def _victim_power(self, board: Board, owner: int) -> Power:
+    def _victim_power(self, board: State, owner: int) -> Power:
         """The power of the opponent's card (through Chaos's face-up god)."""
         seat = 1 - owner
         card = board.powers[seat]
         return card.acting_power(board, seat) if card.indirect else card
 
-    def acting_power(self, board: Board, owner: int) -> Power:
+    def acting_power(self, board: State, owner: int) -> Power:
         return self._victim_power(board, owner) if TOKEN in board.tokens else NO_POWER
 
-    def suppresses(self, board: Board, owner: int, player: int) -> bool:
+    def suppresses(self, board: State, owner: int, player: int) -> bool:
         return player != owner and TOKEN in board.tokens
 
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         if player != owner or board.n_players != 2:
             return
         workers = board.workers[1 - owner]

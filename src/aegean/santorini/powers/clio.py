@@ -27,16 +27,13 @@ Tokens: ``clio=<squares>`` the coin spaces (sorted, comma-separated; a ``square_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import SQUARE_NAMES
-from ..steps import KIND_SHIFT, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
+from ..steps import KIND_SHIFT, StepCode, StepKind, step_dst, step_kind, step_src
 from .dome_tokens import displaces_onto, square_mask, targets_dome
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 #: The token keys: the coin spaces, and how many coins were handed out.
 COINS = "clio"
@@ -47,13 +44,13 @@ _SQUARE_OF: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
 _FORCE: Final = int(StepKind.FORCE)
 
 
-def coin_squares(board: Board) -> list[int]:
+def coin_squares(board: State) -> list[int]:
     """The spaces holding a coin, ascending."""
     text = board.tokens.get(COINS)
     return [] if not text else [_SQUARE_OF[name] for name in text.split(",")]
 
 
-def _set_coins(board: Board, squares: list[int]) -> None:
+def _set_coins(board: State, squares: list[int]) -> None:
     board.set_token(COINS, ",".join(SQUARE_NAMES[s] for s in sorted(squares)) or None)
 
 
@@ -61,7 +58,7 @@ class Clio(Power):
     name = "Clio"
     square_tokens = (COINS,)
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         if step_kind(step) is not StepKind.BUILD:
             return
         square = step_dst(step)
@@ -79,7 +76,7 @@ class Clio(Power):
         if changed:
             _set_coins(board, coins)
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         if COINS not in board.tokens or player not in opponents_of(board, owner):
             return True
         coins = square_mask(board, COINS)

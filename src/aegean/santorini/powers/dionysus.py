@@ -11,27 +11,22 @@ extra turn is being played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..outcome import Termination
+from ..power import Power, State
 from ..rules import opponents_of
-from ..steps import END, MOVES, Step, StepKind, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import END, MOVES, StepCode, StepKind, step_dst, step_kind
 
 
 class Dionysus(Power):
     name = "Dionysus"
 
-    def in_extra_turn(self, board: Board) -> bool:
+    def in_extra_turn(self, board: State) -> bool:
         return board.tokens.get(self.token + ".extra") == "on"
 
-    def _earned(self, board: Board) -> int:
+    def _earned(self, board: State) -> int:
         return int(board.tokens.get(self.token, "0"))
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         # "A worker you control": during his turns (extra ones included) he controls the
         # worker that builds, whoever owns it.
         square = step_dst(step)
@@ -43,7 +38,7 @@ class Dionysus(Power):
         ):
             board.set_token(self.token, str(self._earned(board) + 1))
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if player != owner:
             return
         earned = self._earned(board)
@@ -54,10 +49,10 @@ class Dionysus(Power):
         elif self.in_extra_turn(board):
             board.set_token(self.token + ".extra", None)
 
-    def next_player(self, board: Board, owner: int, player: int) -> int | None:
+    def next_player(self, board: State, owner: int, player: int) -> int | None:
         return owner if player == owner and self.in_extra_turn(board) else None
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         if not self.in_extra_turn(board):
             return super().turn_steps(board, player)
         if board.turn:  # the opponent worker has moved: it builds, then the turn ends
@@ -70,5 +65,5 @@ class Dionysus(Power):
         ]
         return [*moves, END]  # "may": the extra turn can be declined
 
-    def wins_with(self, board: Board, player: int, step: Step) -> Termination | None:
+    def wins_with(self, board: State, player: int, step: StepCode) -> Termination | None:
         return None if self.in_extra_turn(board) else super().wins_with(board, player, step)

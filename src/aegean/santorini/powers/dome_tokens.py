@@ -9,13 +9,11 @@ the move on the board and looking where the workers ended up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from ..power import State
 from ..squares import SQUARE_NAMES
-from ..steps import KIND_SHIFT, Step, StepKind, mark_direction
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import KIND_SHIFT, StepCode, StepKind, mark_direction
 
 _SQUARE_OF: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: Step kinds whose target square cannot be a dome.
@@ -27,7 +25,7 @@ _MOVE: Final = int(StepKind.MOVE)
 _MARK: Final = int(StepKind.MARK)
 
 
-def square_mask(board: Board, key: str) -> int:
+def square_mask(board: State, key: str) -> int:
     """The squares listed (comma-separated names) in the token ``key``, as a bit mask."""
     mask = 0
     text = board.tokens.get(key)
@@ -39,7 +37,7 @@ def square_mask(board: Board, key: str) -> int:
     return mask
 
 
-def targets_dome(step: Step, mask: int) -> bool:
+def targets_dome(step: StepCode, mask: int) -> bool:
     """Whether ``step`` moves, forces, places, builds, removes or puts a token on one of the
     squares in ``mask``."""
     kind = step >> KIND_SHIFT & 0xF
@@ -48,7 +46,7 @@ def targets_dome(step: Step, mask: int) -> bool:
     return bool(mask >> (step & 0x1F) & 1)
 
 
-def displaces_onto(board: Board, player: int, step: Step, mask: int) -> bool:
+def displaces_onto(board: State, player: int, step: StepCode, mask: int) -> bool:
     """Whether ``player``'s move ``step`` into an occupied space (Apollo, Minotaur) forces
     the worker there onto one of the squares in ``mask``: the move is tried and undone."""
     if step >> KIND_SHIFT & 0xF != _MOVE or not board.occupied >> (step & 0x1F) & 1:

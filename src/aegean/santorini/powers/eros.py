@@ -10,15 +10,10 @@ first (a corner lies on two edges, so it has two opposite edges). The win needs 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..outcome import Termination
+from ..power import Power, State
 from ..squares import NEIGHBORS, SIZE, SQUARES, file_of, is_perimeter, rank_of
-from ..steps import Step, StepKind, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, step_dst, step_kind
 
 _LAST = SIZE - 1
 
@@ -32,7 +27,7 @@ def on_opposite_edges(a: int, b: int) -> bool:
 class Eros(Power):
     name = "Eros"
 
-    def placement_squares(self, board: Board, player: int) -> list[int]:
+    def placement_squares(self, board: State, player: int) -> list[int]:
         placed = board.workers[player]
         return [
             s
@@ -40,7 +35,7 @@ class Eros(Power):
             if board.is_free(s) and is_perimeter(s) and all(on_opposite_edges(s, w) for w in placed)
         ]
 
-    def wins_with(self, board: Board, player: int, step: Step) -> Termination | None:
+    def wins_with(self, board: State, player: int, step: StepCode) -> Termination | None:
         won = super().wins_with(board, player, step)
         if won is not None or step_kind(step) is not StepKind.MOVE:
             return won

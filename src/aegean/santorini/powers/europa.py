@@ -24,27 +24,24 @@ no token while the Talus is on her card.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from ..power import Power, State
 from ..squares import NEIGHBORS, SQUARE_NAMES
-from ..steps import END, Step, StepKind, mark, step_dst, step_kind
-from .base import Power
+from ..steps import END, StepCode, StepKind, mark, step_dst, step_kind
 from .dome_tokens import displaces_onto, targets_dome
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 #: The token's key: the card name lower-cased without spaces (``Power.token``).
 TALUS = "europa&talus"
 _SQUARE_OF: Final = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 
-def talus(board: Board) -> int | None:
+def talus(board: State) -> int | None:
     """The square of the Talus, or ``None`` while it is on the card."""
     return _SQUARE_OF.get(board.tokens.get(TALUS, ""))
 
 
-def moved_worker(board: Board) -> int | None:
+def moved_worker(board: State) -> int | None:
     """Where the worker that moved this turn stands: the target of the turn's last move."""
     for step in reversed(board.turn):
         if step_kind(step) is StepKind.MOVE:
@@ -56,7 +53,7 @@ class EuropaTalus(Power):
     name = "Europa & Talus"
     square_tokens = (TALUS,)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if turn and step_kind(turn[-1]) is StepKind.MARK:
             return [END]
@@ -69,21 +66,21 @@ class EuropaTalus(Power):
         blocked = board.occupied | board.domes | board.token_squares()
         return [*(mark(t) for t in NEIGHBORS[worker] if not blocked >> t & 1), END]
 
-    def move_targets(self, board: Board, player: int, worker: int) -> list[int]:
+    def move_targets(self, board: State, player: int, worker: int) -> list[int]:
         guard = talus(board)
         return [t for t in super().move_targets(board, player, worker) if t != guard]
 
-    def build_steps(self, board: Board, player: int, worker: int) -> list[Step]:
+    def build_steps(self, board: State, player: int, worker: int) -> list[StepCode]:
         guard = talus(board)
         return [s for s in super().build_steps(board, player, worker) if step_dst(s) != guard]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK:
             board.set_token(TALUS, SQUARE_NAMES[step_dst(step)])
             return
         super().apply_step(board, player, step)
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         guard = talus(board)
         if guard is None:
             return True

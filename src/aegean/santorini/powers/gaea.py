@@ -26,15 +26,10 @@ Tokens: ``gaea=<n>`` the workers still on her card once she has placed one (abse
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import hidden_workers
 from ..squares import NEIGHBORS, SQUARE_NAMES
-from ..steps import PASS, Step, StepKind, place, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import PASS, StepCode, StepKind, place, step_dst, step_kind
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: How many workers her card holds at the start.
@@ -49,13 +44,13 @@ class Gaea(Power):
     spare_workers = SPARES
 
     @staticmethod
-    def on_card(board: Board) -> int:
+    def on_card(board: State) -> int:
         """How many spare workers are still on her card."""
         text = board.tokens.get(CARD, "")
         return min(int(text), SPARES) if text.isdigit() else SPARES
 
     @staticmethod
-    def spots(board: Board, dome: int, seen_by: int | None = None) -> list[int]:
+    def spots(board: State, dome: int, seen_by: int | None = None) -> list[int]:
         """Unoccupied ground-level spaces next to the dome on ``dome``, holding no token;
         with ``seen_by``, as that player sees them (a hidden worker's space looks empty)."""
         occupied = board.occupied
@@ -65,7 +60,7 @@ class Gaea(Power):
         blocked = occupied | board.domes | board.token_squares()
         return [s for s in NEIGHBORS[dome] if board.height[s] == 0 and not blocked >> s & 1]
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         # The spares lie on Gaea's own card: a player borrowing her power (Circe) has none.
         if step_kind(step) is not StepKind.BUILD or not isinstance(board.powers[owner], Gaea):
             return
@@ -75,13 +70,13 @@ class Gaea(Power):
         if board.domes >> dome & 1 and self.on_card(board) > 0 and self.spots(board, dome, seen_by=owner):
             board.set_token(PENDING, SQUARE_NAMES[dome])
 
-    def interjection_steps(self, board: Board, owner: int, player: int) -> list[Step]:
+    def interjection_steps(self, board: State, owner: int, player: int) -> list[StepCode]:
         dome = _SQUARE_OF.get(board.tokens.get(PENDING, ""))
         if dome is None:
             return []
         return [*(place(s) for s in self.spots(board, dome)), PASS]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         kind = step_kind(step)
         if PENDING in board.tokens and (kind is StepKind.PLACE or kind is StepKind.PASS):
             board.set_token(PENDING, None)

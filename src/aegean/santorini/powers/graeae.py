@@ -15,13 +15,8 @@ others could build. Graeae keeps no state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import END, Step, StepKind, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import END, StepCode, StepKind, step_dst, step_kind
 
 
 class Graeae(Power):
@@ -30,7 +25,7 @@ class Graeae(Power):
     def worker_count(self) -> int:
         return 3
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if turn and step_kind(turn[-1]) is StepKind.MOVE:
             mover = step_dst(turn[-1])

@@ -12,19 +12,14 @@ are not opponent workers, so they may move down even when an opponent moves them
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import KIND_MOVE, KIND_SHIFT, Step, step_dst, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import KIND_MOVE, KIND_SHIFT, StepCode, step_dst, step_src
 
 
 class Hades(Power):
     name = "Hades"
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         if step >> KIND_SHIFT & 0xF != KIND_MOVE:
             return True
         src = step_src(step)

@@ -38,16 +38,11 @@ turn), so that its win check can be told apart from a move's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .. import rules
+from ..power import Power, State
 from ..squares import SQUARE_NAMES, file_of, rank_of
 from ..squares import step as step_from
-from ..steps import MOVES, Step, StepKind, force, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import MOVES, StepCode, StepKind, force, step_dst, step_kind, step_src
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key (``Power.token``): the slide owed, ``<from>-<to>``.
@@ -64,7 +59,7 @@ def _unit(delta: int) -> int | None:
     return None
 
 
-def move_direction(board: Board, index: int) -> tuple[int, int] | None:
+def move_direction(board: State, index: int) -> tuple[int, int] | None:
     """The direction of the move ``board.turn[index]``. A move between squares that are
     no neighbours (Charybdis's whirlpool jump "counts as a move in the same direction as
     the move before it") takes the direction of the turn's move before it."""
@@ -79,7 +74,7 @@ def move_direction(board: Board, index: int) -> tuple[int, int] | None:
     return None
 
 
-def slide_end(board: Board, dst: int, direction: tuple[int, int]) -> int:
+def slide_end(board: State, dst: int, direction: tuple[int, int]) -> int:
     """Where a worker that has just moved onto ``dst`` in ``direction`` comes to rest."""
     blocked = board.occupied | board.domes
     tokens = board.token_squares()
@@ -96,7 +91,7 @@ def slide_end(board: Board, dst: int, direction: tuple[int, int]) -> int:
         here = ahead
 
 
-def _dome_like(board: Board, here: int, ahead: int) -> bool:
+def _dome_like(board: State, here: int, ahead: int) -> bool:
     """Whether a token on ``ahead`` acts as a dome for the worker forced there from
     ``here``: asked of the cards whose tokens lie there, as a force by the player to move
     (Europa's Talus refuses everyone; Clio's coins refuse her opponents; a whirlpool
@@ -111,7 +106,7 @@ def _dome_like(board: Board, here: int, ahead: int) -> bool:
     return False
 
 
-def _wins(board: Board, player: int, step: Step) -> bool:
+def _wins(board: State, player: int, step: StepCode) -> bool:
     """Whether ``step``, just taken by ``player``, wins (or otherwise ends) the game; the
     engine checks only after every power's ``after_step``, so try it and take it back."""
     if board.decided is not None:
@@ -123,7 +118,7 @@ def _wins(board: Board, player: int, step: Step) -> bool:
     return decided
 
 
-def _slid(step: Step) -> str:
+def _slid(step: StepCode) -> str:
     """The token's value once ``step`` has been made as a slide."""
     return f"{SQUARE_NAMES[step_src(step)]}>{SQUARE_NAMES[step_dst(step)]}"
 
@@ -131,7 +126,7 @@ def _slid(step: Step) -> str:
 class Harpies(Power):
     name = "Harpies"
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         text = board.tokens.get(TOKEN)
         if text is not None:
             if text == _slid(step):
@@ -154,11 +149,11 @@ class Harpies(Power):
         if end != dst and not _wins(board, player, step):
             board.set_token(TOKEN, f"{SQUARE_NAMES[dst]}-{SQUARE_NAMES[end]}")
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if TOKEN in board.tokens:
             board.set_token(TOKEN, None)
 
-    def pending(self, board: Board) -> Step | None:
+    def pending(self, board: State) -> StepCode | None:
         """The slide owed now, as the step that makes it, if any."""
         start, sep, end = board.tokens.get(TOKEN, "").partition("-")
         src, dst = _SQUARE_OF.get(start), _SQUARE_OF.get(end)
@@ -166,7 +161,7 @@ class Harpies(Power):
             return None
         return MOVES[src][dst]
 
-    def interjection_steps(self, board: Board, owner: int, player: int) -> list[Step]:
+    def interjection_steps(self, board: State, owner: int, player: int) -> list[StepCode]:
         slide = self.pending(board)
         # Only for an opponent worker of this owner (in the Golden Fleece variant both
         # players may hold the card, and share its token).
@@ -174,7 +169,7 @@ class Harpies(Power):
             return []
         return [slide]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step == self.pending(board):
             # The slide: a force, whatever the step is called.
             board.set_token(TOKEN, _slid(step))
@@ -182,6 +177,6 @@ class Harpies(Power):
             return
         super().apply_step(board, player, step)
 
-    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def vetoes_win(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         """Forced is not moved: the engine's win check of the slide wins nothing."""
         return board.tokens.get(TOKEN) == _slid(step)

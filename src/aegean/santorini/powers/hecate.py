@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from .base import Power
+from ..power import Power
 
 
 class Hecate(Power):

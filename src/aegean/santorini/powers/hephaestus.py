@@ -4,19 +4,14 @@ only when the first build made level 1 or 2; #3: domes are not blocks)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import BUILDS, END, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import BUILDS, END, StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Hephaestus(Power):
     name = "Hephaestus"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if len(turn) == 2 and step_kind(turn[1]) is StepKind.BUILD:
             builder, first = step_src(turn[1]), step_dst(turn[1])

@@ -10,20 +10,15 @@ A win by a build (Chronus) or by a move into an inner space is untouched.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..squares import PERIMETER_MASK
-from ..steps import Step, StepKind, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, step_dst, step_kind
 
 
 class Hera(Power):
     name = "Hera"
 
-    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def vetoes_win(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         # Only the mover's own win by that move: a win another power claims on it
         # (Moerae "instead") was not won by moving.
         return (

@@ -14,22 +14,18 @@ thousands of legal turns.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
+from ..power import Power, State
 from ..squares import NEIGHBORS
-from ..steps import BUILDS, END, Step, StepKind, build, step_kind
-from .base import Power
+from ..steps import BUILDS, END, StepCode, StepKind, build, step_kind
 from .hero import Hero, steps_of_kind
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
 class Heracles(Hero):
     name = "Heracles"
     builds_end_the_moves = True  # (after his normal build come only domes)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn or step_kind(turn[-1]) is not StepKind.BUILD:
             return Power.turn_steps(self, board, player)
@@ -44,12 +40,12 @@ class Heracles(Hero):
         ]
         return [*domes, END]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.BUILD and len(steps_of_kind(board.turn, StepKind.BUILD)) > 1:
             self.spend(board)
         super().apply_step(board, player, step)
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         # After the normal build, what may follow depends on the board alone (its hash
         # includes the token): domes in any order merge.
         turn = board.turn

@@ -11,19 +11,15 @@ another, a comma before the step of the other worker: ``b2-c2,d4-d5^e5``.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
-from ..steps import END, MOVES, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import END, MOVES, StepCode, StepKind, step_dst, step_kind, step_src
 
 #: ``turn_key`` of a turn whose moves so far all stayed level.
 TRAVELLING = "travelling"
 
 
-def _level(board: Board, step: Step) -> bool:
+def _level(board: State, step: StepCode) -> bool:
     # Hermes builds only at the end of his turn, so the heights a move was made at are
     # still today's heights while the turn goes on.
     return board.height[step_src(step)] == board.height[step_dst(step)]
@@ -33,7 +29,7 @@ class Hermes(Power):
     name = "Hermes"
     builds_end_the_moves = True  # (his moves, then one build)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         workers = board.workers[player]
         if not turn:
@@ -60,7 +56,7 @@ class Hermes(Power):
         )
         return steps
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         """While travelling, what is left of the turn depends only on where the workers
         stand (the position), not on the path: back-and-forth moves merge, so listing
         turns ends."""

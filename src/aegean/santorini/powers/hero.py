@@ -18,14 +18,11 @@ extra turns with a hero's workers, Circe) can make the hero spend its use.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from ..power import Power, State
 from ..squares import SQUARE_NAMES
-from ..steps import KIND_SHIFT, Step, StepKind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import KIND_SHIFT, StepCode, StepKind
 
 #: The value of ``<hero>`` once the power has been used.
 USED: Final = "used"
@@ -40,32 +37,32 @@ class Hero(Power):
         spent when Circe takes the power and gives it back (``chaos.clear_tokens``)."""
         return (self.token,)
 
-    def is_card_owner(self, board: Board, player: int) -> bool:
+    def is_card_owner(self, board: State, player: int) -> bool:
         """``player`` is the seat this card was dealt to (not Circe holding it)."""
         return board.powers[player] is self
 
-    def used(self, board: Board) -> bool:
+    def used(self, board: State) -> bool:
         """Whether the power has been used in this game."""
         return board.tokens.get(self.token) == USED
 
-    def may_use(self, board: Board, player: int, *, this_turn: bool = False) -> bool:
+    def may_use(self, board: State, player: int, *, this_turn: bool = False) -> bool:
         """Whether ``player`` may take a step of the power now: the card is theirs and the
         power is still unused, or (``this_turn``) it was spent earlier in this very turn."""
         return self.is_card_owner(board, player) and (this_turn or not self.used(board))
 
-    def spend(self, board: Board) -> None:
+    def spend(self, board: State) -> None:
         """Mark the power used (in the step that uses it)."""
         if not self.used(board):
             board.set_token(self.token, USED)
 
 
-def steps_of_kind(turn: list[Step], kind: StepKind) -> list[Step]:
+def steps_of_kind(turn: list[StepCode], kind: StepKind) -> list[StepCode]:
     """The steps of ``kind`` in ``turn``."""
     code = int(kind)
     return [s for s in turn if s >> KIND_SHIFT & 0xF == code]
 
 
-def drop_tokens_on(board: Board, square: int) -> None:
+def drop_tokens_on(board: State, square: int) -> None:
     """Take every power's token off ``square`` (keys in ``Power.square_tokens``, values
     one or more square names separated by commas): "with any tokens on those blocks"."""
     name = SQUARE_NAMES[square]

@@ -8,20 +8,15 @@ are both allowed. Written as a second build of the same worker: ``b2-c3^c4^c4``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..squares import PERIMETER_MASK
-from ..steps import END, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import END, StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Hestia(Power):
     name = "Hestia"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if len(turn) == 2 and step_kind(turn[1]) is StepKind.BUILD:
             # Moved and built once: one more build off the perimeter, or end the turn.

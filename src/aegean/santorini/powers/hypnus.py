@@ -14,15 +14,10 @@ to its end (it follows the worker if a force displaces it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import SQUARE_NAMES
-from ..steps import Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
@@ -30,12 +25,12 @@ _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 class Hypnus(Power):
     name = "Hypnus"
 
-    def sleeper(self, board: Board) -> int | None:
+    def sleeper(self, board: State) -> int | None:
         """The square of the worker that cannot move this turn, if any."""
         text = board.tokens.get(self.token)
         return None if text is None else _SQUARE_OF.get(text)
 
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         if player not in opponents_of(board, owner) or board.placing:
             return
         workers = board.workers[player]
@@ -46,14 +41,14 @@ class Hypnus(Power):
         if board.tokens.get(self.token) != value:
             board.set_token(self.token, value)
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if self.token in board.tokens:
             board.set_token(self.token, None)
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         # A force is not a move: the sleeper may be displaced, and stays asleep.
         if player != owner and step_kind(step) is StepKind.FORCE and step_src(step) == self.sleeper(board):
             board.set_token(self.token, SQUARE_NAMES[step_dst(step)])
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         return not (step_kind(step) is StepKind.MOVE and step_src(step) == self.sleeper(board))

@@ -13,22 +13,17 @@ is ``Power.spare_workers``, so positions may show three Jason workers.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..squares import PERIMETER_MASK, SQUARES
-from ..steps import Step, StepKind, place, step_dst, step_kind
-from .base import Power
+from ..steps import StepCode, StepKind, place, step_dst, step_kind
 from .hero import Hero
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
 class Jason(Hero):
     name = "Jason"
     spare_workers = 1
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
             steps = Power.turn_steps(self, board, player)
@@ -44,7 +39,7 @@ class Jason(Hero):
             return self.build_steps(board, player, step_dst(turn[0]))
         return Power.turn_steps(self, board, player)
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         super().apply_step(board, player, step)
         # A placement beyond his number of workers is the spare coming in (not setup).
         if step_kind(step) is StepKind.PLACE and board.still_to_place(player) < 0:

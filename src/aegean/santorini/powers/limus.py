@@ -10,21 +10,16 @@ build before moving, Zeus's block under himself).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBOR_MASK
-from ..steps import Step, StepKind, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, step_dst, step_kind
 
 
 class Limus(Power):
     name = "Limus"
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         if step_kind(step) is not StepKind.BUILD or player not in opponents_of(board, owner):
             return True
         target = step_dst(step)

@@ -15,22 +15,18 @@ a lowered space go (``Power.square_tokens``).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
+from ..power import Power, State
 from ..squares import NEIGHBORS
-from ..steps import END, Step, StepKind, remove_block, step_dst, step_kind
+from ..steps import END, StepCode, StepKind, remove_block, step_dst, step_kind
 from .ares import unmoved_workers
-from .base import Power
 from .hero import Hero, drop_tokens_on, steps_of_kind
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
 class Medea(Hero):
     name = "Medea"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn or step_kind(turn[-1]) not in (StepKind.BUILD, StepKind.REMOVE):
             return Power.turn_steps(self, board, player)
@@ -46,13 +42,13 @@ class Medea(Hero):
         ]
         return [*steps, END]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         super().apply_step(board, player, step)
         if step_kind(step) is StepKind.REMOVE:
             self.spend(board)
             drop_tokens_on(board, step_dst(step))
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         turn = board.turn
         if turn and step_kind(turn[-1]) in (StepKind.BUILD, StepKind.REMOVE):
             return ("remove", frozenset(steps_of_kind(turn, StepKind.REMOVE)))

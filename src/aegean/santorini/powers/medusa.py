@@ -13,18 +13,13 @@ and loses when next to move. After a winning step the turn has no end, so no eff
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBORS
 from ..steps import BUILDS
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
-def petrified(board: Board, player: int) -> list[int]:
+def petrified(board: State, player: int) -> list[int]:
     """Squares of the opponent workers that Medusa's workers petrify now."""
     rivals = opponents_of(board, player)
     height, owner = board.height, board.owner
@@ -44,7 +39,7 @@ def petrified(board: Board, player: int) -> list[int]:
 class Medusa(Power):
     name = "Medusa"
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if owner != player:
             return
         for victim in petrified(board, owner):

@@ -13,15 +13,10 @@ c3 pushes that worker straight on to d4.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBORS, direction_between, step
-from ..steps import Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
 
 
 def push_square(src: int, dst: int) -> int | None:
@@ -33,7 +28,7 @@ def push_square(src: int, dst: int) -> int | None:
 class Minotaur(Power):
     name = "Minotaur"
 
-    def move_targets(self, board: Board, player: int, worker: int) -> list[int]:
+    def move_targets(self, board: State, player: int, worker: int) -> list[int]:
         limit = board.height[worker] + 1
         height, domes, owner = board.height, board.domes, board.owner
         blocked = board.occupied | domes
@@ -50,7 +45,7 @@ class Minotaur(Power):
                     targets.append(t)
         return targets
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MOVE and board.owner[step_dst(step)] != -1:
             src, dst = step_src(step), step_dst(step)
             behind = push_square(src, dst)

@@ -19,16 +19,11 @@ extra turns cannot win at all (ruling 35), so none of these is an attempt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..outcome import Termination
+from ..power import Power, State
 from ..rules import opponents_of, power_of
 from ..squares import SQUARE_NAMES
-from ..steps import Step, StepKind, mark, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, mark, step_dst, step_kind
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key: the lower-left corner of the Fate square.
@@ -55,17 +50,17 @@ class Moerae(Power):
     def worker_count(self) -> int:
         return 3
 
-    def secret_values(self, board: Board, key: str) -> list[str]:
+    def secret_values(self, board: State, key: str) -> list[str]:
         """Any 2×2 square could be the Fate square, as far as her opponents know."""
         return [SQUARE_NAMES[corner] for corner in CORNERS]
 
     @staticmethod
-    def fate(board: Board) -> int:
+    def fate(board: State) -> int:
         """Bit mask of the Fate spaces (0 before the square is chosen)."""
         corner = _SQUARE_OF.get(board.tokens.get(FATE, ""))
         return 0 if corner is None or corner not in CORNERS else fate_mask(corner)
 
-    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+    def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         """The Fate square is chosen once all of her workers are down (her placement
         turn ends with it), and only once."""
         if FATE in board.tokens:
@@ -74,13 +69,13 @@ class Moerae(Power):
             return []
         return [mark(corner) for corner in CORNERS]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK:
             board.set_token(FATE, SQUARE_NAMES[step_dst(step)])
         else:
             super().apply_step(board, player, step)
 
-    def _fated(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def _fated(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         """Whether ``step`` is opponent ``player``'s own move into a Fate space."""
         return (
             step_kind(step) is StepKind.MOVE
@@ -89,10 +84,10 @@ class Moerae(Power):
             and bool(self.fate(board) >> step_dst(step) & 1)
         )
 
-    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def vetoes_win(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         return self._fated(board, owner, player, step)
 
-    def wins_on(self, board: Board, owner: int, player: int, step: Step) -> Termination | None:
+    def wins_on(self, board: State, owner: int, player: int, step: StepCode) -> Termination | None:
         if self._fated(board, owner, player, step) and power_of(board, player).wins_with(board, player, step):
             return Termination.POWER
         return None

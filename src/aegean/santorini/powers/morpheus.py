@@ -9,29 +9,24 @@ Token: ``morpheus=<pieces on the card>`` (absent when none).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import END, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import END, StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Morpheus(Power):
     name = "Morpheus"
 
-    def pieces(self, board: Board) -> int:
+    def pieces(self, board: State) -> int:
         return int(board.tokens.get(self.token, "0"))
 
-    def _set_pieces(self, board: Board, count: int) -> None:
+    def _set_pieces(self, board: State, count: int) -> None:
         board.set_token(self.token, str(count) if count else None)
 
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         if player == owner:
             self._set_pieces(board, self.pieces(board) + 1)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
             return super().turn_steps(board, player)
@@ -41,7 +36,7 @@ class Morpheus(Power):
         steps = self.build_steps(board, player, builder) if self.pieces(board) else []
         return [*steps, END]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.BUILD:
             self._set_pieces(board, self.pieces(board) - 1)
         super().apply_step(board, player, step)

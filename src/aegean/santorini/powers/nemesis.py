@@ -21,21 +21,16 @@ once, as the swapping starts. Nemesis keeps no state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBOR_MASK
-from ..steps import END, Step, StepKind, force, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import END, StepCode, StepKind, force, step_dst, step_kind, step_src
 
 
 class Nemesis(Power):
     name = "Nemesis"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         swaps = [s for s in turn if step_kind(s) is StepKind.FORCE]
         if not swaps:
@@ -45,20 +40,20 @@ class Nemesis(Power):
             return steps
         return self._further_swaps(board, player, swaps)
 
-    def _first_swaps(self, board: Board, player: int) -> list[Step]:
+    def _first_swaps(self, board: State, player: int) -> list[StepCode]:
         mine = board.workers[player]
         near = 0
         for w in mine:
             near |= NEIGHBOR_MASK[w]
         sides = sorted({board.side_of(o) for o in opponents_of(board, player)} - {board.side_of(player)})
-        steps: list[Step] = []
+        steps: list[StepCode] = []
         for side in sides:
             theirs = board.workers[side]
             if theirs and not any(near >> w & 1 for w in theirs):
                 steps.extend(force(t, m) for t in theirs for m in mine)
         return steps
 
-    def _further_swaps(self, board: Board, player: int, swaps: list[Step]) -> list[Step]:
+    def _further_swaps(self, board: State, player: int, swaps: list[StepCode]) -> list[StepCode]:
         """The swaps still owed once swapping has begun: as many pairs as possible, with
         the opponent of the first swap; workers already swapped are done."""
         side = board.owner[step_dst(swaps[0])]  # that opponent's worker now stands there
@@ -70,7 +65,7 @@ class Nemesis(Power):
             return [END]
         return [force(t, m) for t in theirs for m in mine]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.FORCE:
             board.swap_workers(step_src(step), step_dst(step))
         else:

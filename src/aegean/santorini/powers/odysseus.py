@@ -11,16 +11,13 @@ then his normal turn follows: ``c3>a1,d4>e5,b2-b3^b4``. The first force spends t
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBOR_MASK, parse_square
-from ..steps import MOVES, Step, StepKind, force, step_dst, step_kind
-from .base import Power
+from ..steps import MOVES, StepCode, StepKind, force, step_dst, step_kind
 from .hero import Hero, steps_of_kind
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 CORNERS: Final = tuple(parse_square(name) for name in ("a1", "e1", "a5", "e5"))
 
@@ -28,7 +25,7 @@ CORNERS: Final = tuple(parse_square(name) for name in ("a1", "e1", "a5", "e5"))
 class Odysseus(Hero):
     name = "Odysseus"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if turn and step_kind(turn[-1]) is not StepKind.FORCE:
             return Power.turn_steps(self, board, player)  # the move is made: build, end
@@ -50,12 +47,12 @@ class Odysseus(Hero):
         ]
         return forces + moves
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         super().apply_step(board, player, step)
         if step_kind(step) is StepKind.FORCE:
             self.spend(board)
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         # While forcing, what follows depends on the board and on which workers were
         # already forced (the corners they now stand on), not on the order.
         turn = board.turn

@@ -4,20 +4,15 @@ the win is ``Termination.POWER``, and climbing onto level 3 still wins as well).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..outcome import Termination
-from ..steps import Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Pan(Power):
     name = "Pan"
 
-    def wins_with(self, board: Board, player: int, step: Step) -> Termination | None:
+    def wins_with(self, board: State, player: int, step: StepCode) -> Termination | None:
         if step_kind(step) is StepKind.MOVE:
             height = board.height
             if height[step_src(step)] - height[step_dst(step)] >= 2:

@@ -24,15 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 
 from .. import rules
+from ..power import Power, State
 from ..rules import in_setup_turn, opponents_of
-from ..steps import KIND_MOVE, KIND_SHIFT, Step, step_dst, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import KIND_MOVE, KIND_SHIFT, StepCode, step_dst, step_src
 
 #: The token's key (``Power.token``, spelled out for the hot paths) and its value once the
 #: opponent has moved up this turn.
@@ -49,7 +45,7 @@ _MEMO_LIMIT = 100_000
 
 
 @contextmanager
-def _searching(board: Board) -> Iterator[None]:
+def _searching(board: State) -> Iterator[None]:
     key = id(board)
     if key in _SEARCHING:
         yield
@@ -61,14 +57,14 @@ def _searching(board: Board) -> Iterator[None]:
         _SEARCHING.discard(key)
 
 
-def _rises(board: Board, step: Step) -> bool:
+def _rises(board: State, step: StepCode) -> bool:
     # Kinds compared as ints: this runs for every step the searches try.
     return (
         step >> KIND_SHIFT & 0xF == KIND_MOVE and board.height[step_dst(step)] > board.height[step_src(step)]
     )
 
 
-def _state_key(board: Board) -> Hashable:
+def _state_key(board: State) -> Hashable:
     """What the rest of the turn depends on (as the engine merges states), plus the powers
     in play (their classes: power objects are stateless)."""
     return (board.board_hash, board.powers[board.to_move].turn_key(board), tuple(map(type, board.powers)))
@@ -77,20 +73,20 @@ def _state_key(board: Board) -> Hashable:
 class Persephone(Power):
     name = "Persephone"
 
-    def moved_up(self, board: Board) -> bool:
+    def moved_up(self, board: State) -> bool:
         return board.tokens.get(TOKEN) == UP
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         # Heights of the move's squares are unchanged by the move itself, so this is the
         # rise the move made.
         if not self.moved_up(board) and _rises(board, step) and player in opponents_of(board, owner):
             board.set_token(self.token, UP)
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if self.token in board.tokens:
             board.set_token(self.token, None)
 
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         # Setup placements are no turn of play; a PLACE in play (Jason) is held to the rule.
         if id(board) in _SEARCHING or board.tokens.get(TOKEN) == UP or in_setup_turn(board):
             return True
@@ -100,7 +96,7 @@ class Persephone(Power):
             return True
         return self._leads_up(board, step)
 
-    def _can_move_up(self, board: Board) -> bool:
+    def _can_move_up(self, board: State) -> bool:
         """Some way of finishing the turn in progress contains a move up."""
         key = _state_key(board)
         known = _MEMO.get(key)
@@ -121,7 +117,7 @@ class Persephone(Power):
             _MEMO[key] = known
         return known
 
-    def _leads_up(self, board: Board, step: Step) -> bool:
+    def _leads_up(self, board: State, step: StepCode) -> bool:
         """Taking ``step`` now still lets the turn finish with a move up in it."""
         up = self.moved_up(board) or _rises(board, step)
         if not up and rules.power_of(board, board.to_move).ends_the_moves(step):
@@ -136,7 +132,7 @@ class Persephone(Power):
             finally:
                 board.rollback(mark)
 
-    def _search(self, board: Board, up: bool, seen: set[Hashable], way: list[Hashable]) -> bool:
+    def _search(self, board: State, up: bool, seen: set[Hashable], way: list[Hashable]) -> bool:
         """Depth first through the rest of the turn, merging states as the engine does
         and using what earlier searches found; on success, ``way`` holds the states of the
         way found (the state's key covers the move up: her token is in the hash)."""

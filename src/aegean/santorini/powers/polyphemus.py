@@ -10,15 +10,11 @@ first dome spends the power (``polyphemus=used``).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
+from ..power import Power, State
 from ..squares import SQUARES
-from ..steps import BUILDS, END, Step, StepKind, build, step_kind, step_src
-from .base import Power
+from ..steps import BUILDS, END, StepCode, StepKind, build, step_kind, step_src
 from .hero import Hero, steps_of_kind
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 #: Domes the power builds at most.
 MAX_DOMES = 2
@@ -28,7 +24,7 @@ class Polyphemus(Hero):
     name = "Polyphemus"
     builds_end_the_moves = True  # (after his normal build come only domes)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn or step_kind(turn[-1]) is not StepKind.BUILD:
             return Power.turn_steps(self, board, player)
@@ -44,12 +40,12 @@ class Polyphemus(Hero):
         ]
         return [*domes, END]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.BUILD and len(steps_of_kind(board.turn, StepKind.BUILD)) > 1:
             self.spend(board)
         super().apply_step(board, player, step)
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         turn = board.turn
         if turn and step_kind(turn[-1]) is StepKind.BUILD:
             return ("domes", len(turn))

@@ -11,25 +11,21 @@ unmoved worker, so no extra builds (as on BGA).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
-from ..steps import END, KIND_BUILD, KIND_SHIFT, Step
+from ..power import Power, State
+from ..steps import END, KIND_BUILD, KIND_SHIFT, StepCode
 from .ares import unmoved_workers
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 #: Extra builds allowed after the normal one.
 EXTRA_BUILDS = 3
 
 
-def _builds(board: Board) -> int:
+def _builds(board: State) -> int:
     """Builds so far this turn (the kinds compared as ints: this runs for every state)."""
     return sum(1 for s in board.turn if s >> KIND_SHIFT & 0xF == KIND_BUILD)
 
 
-def _after_build(board: Board) -> bool:
+def _after_build(board: State) -> bool:
     return bool(board.turn) and board.turn[-1] >> KIND_SHIFT & 0xF == KIND_BUILD
 
 
@@ -37,7 +33,7 @@ class Poseidon(Power):
     name = "Poseidon"
     builds_end_the_moves = True  # (his extra builds follow the normal one)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         if not _after_build(board):
             return super().turn_steps(board, player)
         if _builds(board) > EXTRA_BUILDS:
@@ -45,7 +41,7 @@ class Poseidon(Power):
         builders = [w for w in unmoved_workers(board, player) if board.height[w] == 0]
         return [*(b for w in builders for b in self.build_steps(board, player, w)), END]
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         # After the normal build only the unmoved worker and the builds left matter, so
         # the same builds in any order are one state.
         if _after_build(board):

@@ -11,19 +11,14 @@ still be finished.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import END, MOVES, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import END, MOVES, StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Prometheus(Power):
     name = "Prometheus"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
             # The normal turn (move first) or the build before moving, by either worker.

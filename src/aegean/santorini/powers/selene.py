@@ -17,14 +17,9 @@ the game (Bia, Medusa): then only the normal build is left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..squares import NEIGHBORS, SQUARE_NAMES
-from ..steps import BUILDS, Step, StepKind, build, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import BUILDS, StepCode, StepKind, build, step_dst, step_kind
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key (``Power.token``).
@@ -36,14 +31,14 @@ class Selene(Power):
     worker_tags = (TOKEN,)
 
     @staticmethod
-    def female(board: Board, player: int) -> int | None:
+    def female(board: State, player: int) -> int | None:
         """The square of the owner's female worker, if she is on the board."""
         square = _SQUARE_OF.get(board.tokens.get(TOKEN, ""))
         if square is None or board.owner[square] != player:
             return None
         return square
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         steps = super().turn_steps(board, player)
         turn = board.turn
         if not turn or step_kind(turn[-1]) is not StepKind.MOVE:
@@ -64,7 +59,7 @@ class Selene(Power):
                     steps.append(BUILDS[her][t])
         return steps
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         super().apply_step(board, player, step)
         if step_kind(step) is StepKind.PLACE and len(board.workers[player]) == 2:
             board.set_token(TOKEN, SQUARE_NAMES[step_dst(step)])

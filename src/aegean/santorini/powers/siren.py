@@ -20,33 +20,28 @@ for being unable to move and build while she can sing.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..notation import DIRECTION_NAMES
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import DIRECTIONS
 from ..squares import step as step_from
-from ..steps import END, Step, StepKind, force, mark, mark_direction, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import END, StepCode, StepKind, force, mark, mark_direction, step_dst, step_kind
 
 
 class Siren(Power):
     name = "Siren"
 
-    def song(self, board: Board) -> int | None:
+    def song(self, board: State) -> int | None:
         """The index (into ``squares.DIRECTIONS``) the Arrow points in, once chosen."""
         text = board.tokens.get(self.token)
         return DIRECTION_NAMES.index(text) if text in DIRECTION_NAMES else None
 
-    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+    def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         if self.token in board.tokens or board.still_to_place(owner) > 0:
             return []
         return [mark(direction=d) for d in range(len(DIRECTIONS))]
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
             return [*super().turn_steps(board, player), *self._songs(board, player, set())]
@@ -55,7 +50,7 @@ class Siren(Power):
             return [*self._songs(board, player, forced), END]
         return super().turn_steps(board, player)
 
-    def _songs(self, board: Board, player: int, forced: set[int]) -> list[Step]:
+    def _songs(self, board: State, player: int, forced: set[int]) -> list[StepCode]:
         """Forces of opponent workers not yet forced this turn, one space along the Arrow."""
         direction = self.song(board)
         if direction is None:
@@ -74,7 +69,7 @@ class Siren(Power):
                     steps.append(force(worker, target))
         return steps
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK:
             direction = mark_direction(step)
             if direction is not None:

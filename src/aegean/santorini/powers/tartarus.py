@@ -17,28 +17,23 @@ there, Tartarus's own workers included (ruling 60). No worker wins by entering i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..outcome import Outcome, Termination
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import SQUARE_NAMES, SQUARES
-from ..steps import Step, StepKind, mark, step_dst, step_kind
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import StepCode, StepKind, mark, step_dst, step_kind
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key: the square of the Abyss.
 ABYSS = "tartarus.abyss"
 
 
-def abyss(board: Board) -> int | None:
+def abyss(board: State) -> int | None:
     """The square of the Abyss, if it has been marked."""
     return _SQUARE_OF.get(board.tokens.get(ABYSS, ""))
 
 
-def _entered(board: Board, step: Step) -> bool:
+def _entered(board: State, step: StepCode) -> bool:
     """Whether ``step`` took a worker into the Abyss (so it cannot win)."""
     square = abyss(board)
     return square is not None and step_kind(step) is StepKind.MOVE and step_dst(step) == square
@@ -55,7 +50,7 @@ class Tartarus(Power):
         (else the owner would be asked to choose again in the middle of the game)."""
         return (ABYSS,)
 
-    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+    def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         """One unoccupied space, once every player's workers are all down; only once."""
         if ABYSS in board.tokens:
             return []
@@ -63,13 +58,13 @@ class Tartarus(Power):
             return []
         return [mark(s) for s in SQUARES if board.is_free(s)]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.MARK:
             board.set_token(ABYSS, SQUARE_NAMES[step_dst(step)])
         else:
             super().apply_step(board, player, step)
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         square = abyss(board)
         if square is None or board.decided is not None:
             return
@@ -77,10 +72,10 @@ class Tartarus(Power):
         if loser >= 0:
             board.set_outcome(Outcome(opponents_of(board, loser), Termination.POWER))
 
-    def wins_with(self, board: Board, player: int, step: Step) -> Termination | None:
+    def wins_with(self, board: State, player: int, step: StepCode) -> Termination | None:
         return None if _entered(board, step) else super().wins_with(board, player, step)
 
-    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def vetoes_win(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         # Also any win claimed once a worker has fallen in: the game is already lost.
         square = abyss(board)
         return square is not None and (_entered(board, step) or board.owner[square] >= 0)

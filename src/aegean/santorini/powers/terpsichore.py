@@ -19,17 +19,12 @@ on (a force of a worker that has moved keeps it "moved"). Terpsichore keeps no s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..notation import current_worker
-from ..steps import END, MOVES, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import END, MOVES, StepCode, StepKind, step_dst, step_kind, step_src
 
 
-def moved_and_built(board: Board) -> tuple[set[int], set[int], bool]:
+def moved_and_built(board: State) -> tuple[set[int], set[int], bool]:
     """The squares of the workers that have moved this turn, of those that have built,
     and whether the build phase has begun."""
     moved: set[int] = set()
@@ -56,7 +51,7 @@ class Terpsichore(Power):
     name = "Terpsichore"
     builds_end_the_moves = True  # (all her workers move, then all build)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         workers = board.workers[player]
         moved, built, building = moved_and_built(board)
         if not building:

@@ -12,22 +12,17 @@ power (``theseus=used``). A player left without workers has no legal turn and lo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBORS
-from ..steps import END, Step, StepKind, remove_block, step_dst, step_kind
-from .base import Power
+from ..steps import END, StepCode, StepKind, remove_block, step_dst, step_kind
 from .hero import Hero
-
-if TYPE_CHECKING:
-    from ..board import Board
 
 
 class Theseus(Hero):
     name = "Theseus"
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn or step_kind(turn[-1]) is not StepKind.BUILD:
             return Power.turn_steps(self, board, player)
@@ -43,7 +38,7 @@ class Theseus(Hero):
         ]
         return [*steps, END]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.REMOVE:
             self.spend(board)
             board.remove_from_game(step_dst(step))

@@ -10,21 +10,17 @@ is offered beside them. A move up onto level 3 wins at once, at any point of the
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
 
+from ..power import Power, State
 from ..squares import PERIMETER_MASK
-from ..steps import END, MOVES, Step, StepKind, step_dst, step_kind, step_src
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import END, MOVES, StepCode, StepKind, step_dst, step_kind, step_src
 
 
 class Triton(Power):
     name = "Triton"
     builds_end_the_moves = True  # (his moves, then one build)
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
             return super().turn_steps(board, player)
@@ -37,7 +33,7 @@ class Triton(Power):
             steps.extend(MOVES[worker][t] for t in self.move_targets(board, player, worker))
         return steps
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         """Mid-chain, the rest of the turn depends only on the position, which worker is
         moving and (for opponents' rules such as Persephone's) whether it has moved up;
         so loops around the perimeter merge and the search ends."""

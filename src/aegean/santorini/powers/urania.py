@@ -11,14 +11,11 @@ written like any other (``a1-e5^a4``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
+from ..power import Power, State
 from ..squares import DIRECTIONS, SIZE, SQUARES, file_of, rank_of
-from ..steps import BUILDS, Step
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..steps import BUILDS, StepCode
 
 
 def _wrapped(square: int) -> tuple[int, ...]:
@@ -41,11 +38,11 @@ def wrap_direction(src: int, dst: int) -> tuple[int, int]:
 class Urania(Power):
     name = "Urania"
 
-    def move_targets(self, board: Board, player: int, worker: int) -> list[int]:
+    def move_targets(self, board: State, player: int, worker: int) -> list[int]:
         limit = board.height[worker] + 1
         height, blocked = board.height, board.occupied | board.domes
         return [t for t in WRAP_NEIGHBORS[worker] if not blocked >> t & 1 and height[t] <= limit]
 
-    def build_steps(self, board: Board, player: int, worker: int) -> list[Step]:
+    def build_steps(self, board: State, player: int, worker: int) -> list[StepCode]:
         blocked = board.occupied | board.domes
         return [BUILDS[worker][t] for t in WRAP_NEIGHBORS[worker] if not blocked >> t & 1]

@@ -7,19 +7,14 @@ The build under himself is written as a build on the worker's own square: ``b2-c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..steps import BUILDS, Step
-from .base import Power
-
-if TYPE_CHECKING:
-    from ..board import Board
+from ..power import Power, State
+from ..steps import BUILDS, StepCode
 
 
 class Zeus(Power):
     name = "Zeus"
 
-    def build_steps(self, board: Board, player: int, worker: int) -> list[Step]:
+    def build_steps(self, board: State, player: int, worker: int) -> list[StepCode]:
         steps = super().build_steps(board, player, worker)
         # The base build_on lifts the worker with the block it stands on; no move is made,
         # so the default wins_with (moves only) never counts it as a climb.

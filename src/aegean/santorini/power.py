@@ -33,20 +33,30 @@ hook                      called                                              ca
 ========================  ==================================================  ==========================
 
 A power that keeps state keeps it in ``board.tokens`` via ``board.set_token``, which
-the journal undoes and the Zobrist hash covers.
+the journal undoes and the Zobrist hash covers. Hooks receive the :data:`State`
+(:class:`~aegean.santorini.state.GameState`), never the ``Board`` facade above them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, TypeAlias
 
-from ..outcome import Termination
-from ..squares import NEIGHBORS, SQUARE_NAMES, SQUARES
-from ..steps import BUILDS, END, KIND_BUILD, KIND_SHIFT, MOVES, Step, StepKind, step_dst, step_kind, step_src
-
-if TYPE_CHECKING:
-    from ..board import Board
+from .outcome import Termination
+from .squares import NEIGHBORS, SQUARE_NAMES, SQUARES
+from .state import GameState
+from .steps import (
+    BUILDS,
+    END,
+    KIND_BUILD,
+    KIND_SHIFT,
+    MOVES,
+    StepCode,
+    StepKind,
+    step_dst,
+    step_kind,
+    step_src,
+)
 
 
 class Power:
@@ -105,7 +115,7 @@ class Power:
         return self.name.lower().replace(" ", "")
 
     # ---------------------------------------------------------------- setup
-    def initial_tokens(self, board: Board, owner: int) -> dict[str, str]:
+    def initial_tokens(self, board: State, owner: int) -> dict[str, str]:
         """Tokens the card starts the game with (Chaos's deck); ``board.powers`` is set."""
         return {}
 
@@ -120,14 +130,14 @@ class Power:
         plus those of the powers it may lend (Chaos's simple gods)."""
         return (self.token,)
 
-    def acting_power(self, board: Board, owner: int) -> Power:
+    def acting_power(self, board: State, owner: int) -> Power:
         """The power the owner acts with now (Chaos: the face-up god); only asked of
         ``indirect`` cards. Never ``self`` for an indirect card: return ``NO_POWER``
         for "no power of its own". Must depend on the cards and tokens alone (the
         engine keeps its last answer per cards and tokens)."""
         return self
 
-    def suppresses(self, board: Board, owner: int, player: int) -> bool:
+    def suppresses(self, board: State, owner: int, player: int) -> bool:
         """Whether this card takes another player's power away now (Circe); only asked of
         ``indirect`` cards; like :meth:`acting_power`, from the cards and tokens alone."""
         return False
@@ -136,16 +146,16 @@ class Power:
         """How many workers the owner places (rule 2: two)."""
         return 2
 
-    def placement_squares(self, board: Board, player: int) -> list[int]:
+    def placement_squares(self, board: State, player: int) -> list[int]:
         """Where the owner may place its next worker: any unoccupied space."""
         return [s for s in SQUARES if board.is_free(s)]
 
-    def secret_values(self, board: Board, key: str) -> list[str]:
+    def secret_values(self, board: State, key: str) -> list[str]:
         """The values a secret token ``key`` of this card could have, as far as a player
         who cannot see it knows (the AI samples from them): by default a free square."""
         return [SQUARE_NAMES[s] for s in SQUARES if board.is_free(s)]
 
-    def setup_steps(self, board: Board, owner: int) -> list[Step]:
+    def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         """The choices of a setup step still to make once every worker is placed
         (``MARK`` steps: Aeolus's wind, Tartarus's Abyss), or ``[]`` when none is pending.
         The engine gives the owner one setup turn per pending choice, in seat order
@@ -153,10 +163,10 @@ class Power:
         return []
 
     # ---------------------------------------------------------------- the owner's turn
-    def start_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
         """Called for every power when ``player``'s turn starts."""
 
-    def turn_steps(self, board: Board, player: int) -> list[Step]:
+    def turn_steps(self, board: State, player: int) -> list[StepCode]:
         """The steps the owner may take next in its turn (rule 2: move, then build).
 
         Return ``[END]`` when the turn is complete; include ``END`` beside other steps
@@ -174,20 +184,20 @@ class Power:
             return self.build_steps(board, player, step_dst(last))
         return [END]
 
-    def move_targets(self, board: Board, player: int, worker: int) -> list[int]:
+    def move_targets(self, board: State, player: int, worker: int) -> list[int]:
         """Squares the worker on ``worker`` may move to: a neighboring unoccupied space
         at most one level up (rule 2, "Move")."""
         limit = board.height[worker] + 1
         height, blocked = board.height, board.occupied | board.domes
         return [t for t in NEIGHBORS[worker] if not blocked >> t & 1 and height[t] <= limit]
 
-    def build_steps(self, board: Board, player: int, worker: int) -> list[Step]:
+    def build_steps(self, board: State, player: int, worker: int) -> list[StepCode]:
         """Builds by the worker on ``worker``: the fitting piece on a neighboring
         unoccupied space (rule 2, "Build")."""
         blocked = board.occupied | board.domes
         return [BUILDS[worker][t] for t in NEIGHBORS[worker] if not blocked >> t & 1]
 
-    def apply_step(self, board: Board, player: int, step: Step) -> None:
+    def apply_step(self, board: State, player: int, step: StepCode) -> None:
         """Carry out one of the owner's steps."""
         kind = step_kind(step)
         if kind is StepKind.MOVE or kind is StepKind.FORCE:
@@ -199,29 +209,29 @@ class Power:
         elif kind is StepKind.REMOVE:
             board.set_height(step_dst(step), board.height[step_dst(step)] - 1)
 
-    def after_step(self, board: Board, owner: int, player: int, step: Step) -> None:
+    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         """Called for every power after any player's step has taken effect."""
 
-    def interjection_steps(self, board: Board, owner: int, player: int) -> list[Step]:
+    def interjection_steps(self, board: State, owner: int, player: int) -> list[StepCode]:
         """Steps the owner must choose from *now*, in ``player``'s turn, before that turn
         goes on (Gaea's placement after any dome), ``PASS`` among them when optional;
         ``[]`` when the owner has nothing to decide. The chosen step is carried out by
         this power's ``apply_step`` with the owner as its player."""
         return []
 
-    def end_of_turn(self, board: Board, owner: int, player: int) -> None:
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
         """Called for every power when ``player``'s turn ends (before the next starts)."""
 
-    def next_player(self, board: Board, owner: int, player: int) -> int | None:
+    def next_player(self, board: State, owner: int, player: int) -> int | None:
         """Who plays after ``player``'s turn, if this power decides it (Dionysus's extra
         turns); ``None`` leaves the normal order."""
         return None
 
-    def turn_key(self, board: Board) -> Hashable:
+    def turn_key(self, board: State) -> Hashable:
         """What of the turn in progress decides the rest of it (for merging states)."""
         return tuple(board.turn)
 
-    def moves_over(self, board: Board) -> bool:
+    def moves_over(self, board: State) -> bool:
         """Nothing left of the owner's turn in progress (its steps, its end) moves or
         removes a worker: what is left is building. So whether a worker moved up, and
         where each ends the turn, are settled, and the searches of "if possible" rules
@@ -232,20 +242,20 @@ class Power:
         # (Kinds compared as ints: the searches ask at every state.)
         return self.builds_end_the_moves and any(s >> KIND_SHIFT & 0xF == KIND_BUILD for s in board.turn)
 
-    def ends_the_moves(self, step: Step) -> bool:
+    def ends_the_moves(self, step: StepCode) -> bool:
         """After the owner takes ``step``, :meth:`moves_over` holds: the searches judge the
         step without taking it (a move up did not happen; the workers stand where they
         are now)."""
         return self.builds_end_the_moves and step >> KIND_SHIFT & 0xF == KIND_BUILD
 
     # ---------------------------------------------------------------- opponents' turns
-    def allows_opponent_step(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         """Whether opponent ``player`` may take ``step`` (Athena: not up). ``END`` is asked
         about too, so a restriction can refuse to let the turn end as it stands."""
         return True
 
     # ---------------------------------------------------------------- winning
-    def wins_with(self, board: Board, player: int, step: Step) -> Termination | None:
+    def wins_with(self, board: State, player: int, step: StepCode) -> Termination | None:
         """Whether the owner's step, just taken, wins: moving *up* onto level 3 (rule 2.1).
 
         Forced is not moved, and level 3 to level 3 is not up (rulings 1-2).
@@ -256,18 +266,22 @@ class Power:
                 return Termination.CLIMB
         return None
 
-    def wins_on(self, board: Board, owner: int, player: int, step: Step) -> Termination | None:
+    def wins_on(self, board: State, owner: int, player: int, step: StepCode) -> Termination | None:
         """Whether another player's step, just taken, makes the owner win (Chronus's fifth
         Complete Tower, built by an opponent). Asked after the mover's own win check."""
         return None
 
-    def vetoes_win(self, board: Board, owner: int, player: int, step: Step) -> bool:
+    def vetoes_win(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         """Whether this power stops opponent ``player`` winning with ``step`` (Hera)."""
         return False
 
     def __repr__(self) -> str:
         return f"<Power {self.name or 'none'}>"
 
+
+#: The state the hooks see: a position whose players hold powers. (The facade
+#: :class:`~aegean.santorini.board.Board` is one, with the public API on top.)
+State: TypeAlias = GameState[Power]
 
 #: Implemented powers by lower-case name; filled as power modules are imported.
 REGISTRY: dict[str, type[Power]] = {}
