@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from aegean.santorini import Board, PositionError, SantoriniError, Termination, format_turn
+from aegean.santorini import Board, PositionError, SantoriniError, Termination, Turn, format_turn, random_playout
 from aegean.santorini.record import GameRecord
 from aegean.santorini.squares import parse_square
 from powers.support import turns
@@ -325,6 +325,48 @@ def test_hephaestus_fleece_lends_his_build_only_to_the_holder() -> None:
     assert "b2-b1^a1^a1" in turns(holder)
     other = Board.from_position(fleece_position(FLAT, 2, "b2,e5 a5,e1", "Hephaestus", "1"))
     assert not any(t.endswith("^a4^a4") for t in turns(other))
+
+
+CHAOS_DECK = "chaos.deck=Artemis,Hermes,Demeter,Minotaur,Hephaestus,Athena,Prometheus,Pan,Atlas"
+
+
+def test_chaos_as_the_fleece_lends_the_face_up_god_to_the_holder() -> None:
+    """§5.4 with Chaos (issue 13, item 1): the holder has Chaos's power, that is the
+    face-up god's (here Apollo: a swap); the other player has none."""
+    chaos = f"fleece=Chaos chaos=Apollo {CHAOS_DECK}"
+    holder = Board.from_position(f"{FLAT} 1 b2,e5 b3,a1 {chaos} ram=c3 ram.holders=1")
+    assert "b2-b3^a4" in turns(holder)
+    other = Board.from_position(f"{FLAT} 2 b2,e5 b3,a1 {chaos} ram=c3 ram.holders=1")
+    assert not any(t.startswith("b3-b2") for t in turns(other))
+
+
+def test_chaos_as_the_fleece_turns_up_the_next_god_after_a_holders_dome() -> None:
+    """Chaos under the Fleece (issue 13, item 1: this crashed with KeyError 'chaos'): a
+    dome built in a turn in which someone held the card turns up the next god; in a
+    turn in which nobody held it the card sleeps (docs/rules-decisions.md)."""
+    levels = "00000/00000/00A00/03000/00000"
+    chaos = f"fleece=Chaos chaos=Apollo {CHAOS_DECK}"
+    held = Board.from_position(f"{levels} 1 a2,e5 a5,e1 {chaos} ram=c3 ram.holders=1")
+    held.play("a2-a3^b2")  # a dome on the level-3 b2
+    assert held.tokens["chaos"] == "Artemis"
+    assert held.tokens["chaos.discard"] == "Apollo"
+    asleep = Board.from_position(f"{levels} 1 a1,e5 a5,e1 {chaos} ram=c3 ram.holders=-")
+    asleep.play("a1-a2^b2")
+    assert asleep.tokens["chaos"] == "Apollo"
+    assert "chaos.discard" not in asleep.tokens
+
+
+def test_golden_fleece_chaos_games_play_to_the_end() -> None:
+    """The review's reproduction (issue 13, item 1): random Golden Fleece games with Chaos
+    beside the board play to their end and replay from their records."""
+    for seed in range(3):
+        board = Board(2, fleece="Chaos", start_player=seed % 2)
+        played: list[Turn] = []
+        outcome = random_playout(board, random.Random(seed), played)
+        replay = Board(2, fleece="Chaos", start_player=seed % 2)
+        for turn in played:
+            replay.play(turn)
+        assert replay.outcome() == outcome
 
 
 def test_end_of_turn_effects_of_the_holder_apply_after_moving_away() -> None:

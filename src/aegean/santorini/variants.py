@@ -66,8 +66,23 @@ class FleeceCard(Power):
     def token_prefixes(self) -> tuple[str, ...]:
         return (*self.fleece.token_prefixes(), RAM)
 
+    def initial_tokens(self, board: State, owner: int) -> dict[str, str]:
+        # The card beside the board starts with its own state (Chaos's deck), once for
+        # the game: every seat's fleece card answers the same.
+        return self.fleece.initial_tokens(board, owner)
+
     def acting_power(self, board: State, owner: int) -> Power:
-        return self.fleece if owner in holders(board) else NO_POWER
+        if owner not in holders(board):
+            return NO_POWER
+        # An indirect fleece power (Chaos) lends its own power in turn: the face-up god.
+        return self.fleece.acting_power(board, owner) if self.fleece.indirect else self.fleece
+
+    def end_of_turn(self, board: State, owner: int, player: int) -> None:
+        # An indirect fleece power keeps its own books after the turn (Chaos turns up the
+        # next god after a dome), once, for the card beside the board: run by the fleece
+        # card of the first player holding it this turn; with no holder the card sleeps.
+        if self.fleece.indirect and owner == min(holders(board), default=None):
+            self.fleece.end_of_turn(board, owner, player)
 
     def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         # The first placer puts the Ram once every worker is down (ruling 11); the
@@ -109,3 +124,5 @@ class FleeceCard(Power):
         value = ",".join(seats) or "-"
         if board.tokens.get(HOLDERS) != value:
             board.set_token(HOLDERS, value)
+        if self.fleece.indirect and seats:
+            self.fleece.start_of_turn(board, int(seats[0]) - 1, player)
