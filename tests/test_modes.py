@@ -10,7 +10,16 @@ from collections.abc import Callable
 
 import pytest
 
-from aegean.santorini import Board, PositionError, SantoriniError, Termination, Turn, format_turn, random_playout
+from aegean.santorini import (
+    Board,
+    IllegalTurnError,
+    PositionError,
+    SantoriniError,
+    Termination,
+    Turn,
+    format_turn,
+    random_playout,
+)
 from aegean.santorini.record import GameRecord
 from aegean.santorini.squares import parse_square
 from powers.support import turns
@@ -203,6 +212,27 @@ def test_a_loss_by_any_player_is_the_teams() -> None:
     outcome = board.outcome()
     assert outcome is not None and outcome.winners == {1, 3}
     assert outcome.termination is Termination.NO_LEGAL_TURN
+
+
+def test_an_illegal_turn_of_a_team_mate_names_the_real_reason() -> None:
+    """Issue 13, item 3: player 3 moves the team's workers, so a refused move from b2 is
+    explained by what is wrong with it (c3 too high), never "no worker of player 3"; a
+    move from a worker of the other team names the team."""
+    board = Board.from_position("00000/00000/00200/00000/00000 3 b2,d4 b4,d2 & & " + "powers=Apollo,Atlas,Pan,Demeter")
+    with pytest.raises(IllegalTurnError, match="c3 is 2 levels up from b2"):
+        board.play("b2-c3^c4")
+    with pytest.raises(IllegalTurnError, match="no worker of team 1\\+3 on b4"):
+        board.play("b4-c3^c4")
+
+
+def test_selene_works_for_either_team_mate() -> None:
+    """Selene (SANTORINI.md §4, card 28): her female worker is the team's, so
+    player 3 holding Selene builds her domes at any level as player 1 would (issue 13,
+    item 3: the same class of fault, a worker compared with the player, not the team)."""
+    for seat in (0, 2):
+        cards = ["Selene", "Atlas", "Pan", "Demeter"] if seat == 0 else ["Pan", "Atlas", "Selene", "Demeter"]
+        text = f"00000/00000/00000/00000/00000 {seat + 1} b2,d4 b4,d2 & & powers={','.join(cards)} selene=b2"
+        assert "b2-a1^b1D" in turns(Board.from_position(text)), seat
 
 
 def test_team_positions_round_trip_mid_turn() -> None:

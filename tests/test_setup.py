@@ -210,3 +210,70 @@ def test_quick_setup_checks_given_powers_and_the_fleece() -> None:
         quick_setup(2, fleece="Athena")
     with pytest.raises(SantoriniError, match="nobody has a power of their own"):
         quick_setup(2, ["Apollo", None], fleece="Pan")
+
+
+# ---------------------------------------------------------------------- one setup check
+FORBIDDEN: list[tuple[int, list[str | None], str]] = [
+    (3, ["Chronus", "Apollo", "Artemis"], "Chronus cannot be used in a 3-player game"),
+    (4, ["Clio", "Apollo", "Artemis", "Demeter"], "Clio cannot be used in a 4-player game"),
+    (3, ["Achilles", "Apollo", "Artemis"], "Achilles is a hero, and heroes are for 2-player games only"),
+    (3, [None, None, None], "in a 3-player game every player has a power"),
+    (4, ["Apollo", None, "Artemis", "Demeter"], "in a 4-player game every player has a power"),
+    (2, ["Atlas", "Gaea"], "Atlas and Gaea are a banned matchup"),
+]
+
+
+@pytest.mark.parametrize(("players", "powers", "message"), FORBIDDEN)
+def test_the_board_refuses_setups_the_rules_forbid(
+    players: int, powers: list[str | None], message: str
+) -> None:
+    """Issue 13, item 2: ``Board(...)`` refuses what the CLI, the setup dialog and the
+    server refuse, with the same words (one check, ``lineup.cards_for``): powers not
+    marked for the player count (POWERS.csv), heroes outside 2-player games, missing
+    powers with 3-4 players (docs/rules-decisions.md, Setup), banned matchups."""
+    with pytest.raises(SantoriniError, match=message):
+        Board(players, powers)
+    with pytest.raises(SantoriniError, match=message):
+        quick_setup(players, powers)
+    if all(powers):
+        setup = PowerSetup(players)
+        with pytest.raises(SantoriniError, match=message):
+            setup.pick([p for p in powers if p])
+    board = Board(players, powers, strict=False)  # analysis may ask for anything
+    assert [p.name or None for p in board.powers] == powers
+
+
+def test_board_without_powers_needs_two_players_or_strict_false() -> None:
+    """``Board(3)``: powers are mandatory with 3-4 players (issue 13, item 2)."""
+    with pytest.raises(SantoriniError, match="every player has a power"):
+        Board(3)
+    assert Board(3, strict=False).n_players == 3
+    assert Board().n_players == 2
+
+
+@pytest.mark.parametrize(
+    ("powers", "start", "message"),
+    [
+        (["Apollo", "Bia"], 0, "player 1 cannot start: Bia must place first"),
+        (["Hecate", "Apollo"], 0, "player 1 cannot start: Hecate must place last"),
+    ],
+)
+def test_the_board_refuses_a_start_player_the_placement_order_forbids(
+    powers: list[str], start: int, message: str
+) -> None:
+    """RULINGS #6: Bia and Tartarus place first, Hecate last; ``Board`` checks the start
+    player as the setup dialog does (``allowed_start_players``)."""
+    with pytest.raises(SantoriniError, match=message):
+        Board(2, powers, start_player=start)
+    Board(2, powers, start_player=1 - start)
+    Board(2, powers, start_player=start, strict=False)
+
+
+def test_positions_describe_states_and_check_setups_only_when_asked() -> None:
+    """A position is read whatever setup led there (analysis); ``strict=True`` applies
+    the setup rules to its powers as ``Board(...)`` does."""
+    text = "00000/00000/00000/00000/00000 1 - - - powers=Chronus,Apollo,Artemis"
+    assert Board.from_position(text).position() == text
+    with pytest.raises(SantoriniError, match="Chronus cannot be used in a 3-player game"):
+        Board.from_position(text, strict=True)
+    Board.from_position("00000/00000/00000/00000/00000 1 - - powers=Chronus,Apollo", strict=True)

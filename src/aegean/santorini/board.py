@@ -89,10 +89,11 @@ class Board(GameState[Power]):
 
     # ------------------------------------------------------------------ reading
     @classmethod
-    def from_position(cls, text: str) -> Board:
-        """Parse a position (``docs/notation.md``); raises :class:`PositionError`."""
-
-        return parse_position(text, cls)
+    def from_position(cls, text: str, *, strict: bool = False) -> Board:
+        """Parse a position (``docs/notation.md``); raises :class:`PositionError`. With
+        ``strict``, powers the setup rules do not allow together are refused too (as
+        ``Board(...)`` refuses them); by default any state may be analysed."""
+        return parse_position(text, cls, strict=strict)
 
     @classmethod
     def from_observation(cls, observation: Observation, rng: random.Random) -> Board:

@@ -127,12 +127,13 @@ def cards_for(
     powers: Sequence[Power | str | None] | None = None,
     *,
     fleece: Power | str | None = None,
-    start_player: int = 0,
+    start_player: int | None = None,
     strict: bool = True,
     allow_banned: bool = False,
 ) -> tuple[tuple[Power, ...], Power | None]:
     """The card of each player and the Golden Fleece power (or ``None``) for a new game,
-    after the setup checks of this module (``strict=False``: only those the engine needs)."""
+    after the setup checks of this module (``strict=False``: only those the engine needs;
+    ``start_player`` ``None``: a position in play, whose start player is history)."""
     if not 2 <= n_players <= 4:
         raise SantoriniError(f"a game has 2 to 4 players, not {n_players}")
     chosen = list(powers) if powers is not None else [None] * n_players
@@ -151,7 +152,8 @@ def cards_for(
         return cards, fleece_power
     if strict:
         check_powers([card.name or None for card in cards], n_players, allow_banned=allow_banned)
-        if 0 <= start_player < n_players and start_player not in allowed_start_players(cards):
+        first_placers = allowed_start_players(cards)
+        if start_player is not None and 0 <= start_player < n_players and start_player not in first_placers:
             firsts = [c.name for c in cards if c.placement_order < 0]
             lasts = [c.name for c in cards if c.placement_order > 0]
             why = " and ".join(

@@ -62,9 +62,11 @@ def format_position(board: State) -> str:
     return " ".join(fields)
 
 
-def parse_position(text: str, cls: type[S]) -> S:
+def parse_position(text: str, cls: type[S], *, strict: bool = False) -> S:
     """Read a position into a new ``cls`` (``Board.from_position`` passes the facade); a
-    malformed one raises :class:`PositionError` naming the field."""
+    malformed one raises :class:`PositionError` naming the field. A position describes a
+    state, whatever setup led there; ``strict`` also refuses powers the setup rules do
+    not allow together (:mod:`.lineup`: player counts, heroes, banned matchups)."""
 
     fields = text.split()
     if len(fields) < 4:
@@ -96,7 +98,7 @@ def parse_position(text: str, cls: type[S]) -> S:
         )
     try:
         cards, fleece = cards_for(
-            n_players, _parse_powers(powers_text, n_players), fleece=fleece_text or None, strict=False
+            n_players, _parse_powers(powers_text, n_players), fleece=fleece_text or None, strict=strict
         )
     except SantoriniError as error:
         raise PositionError("fleece" if fleece_text else "powers", str(error)) from None

@@ -618,8 +618,10 @@ def explain_illegal(board: State, step: StepCode) -> str:
         if not board.is_free(dst):
             return f"{square_name(dst)} is occupied"
     elif kind is StepKind.MOVE:
-        if board.owner[src] != player:
-            return f"no worker of player {player + 1} on {square_name(src)}"
+        if board.owner[src] != board.side_of(player):  # (four players: the team's workers)
+            side = board.side_of(player)
+            whose = f"team {side + 1}+{side + 3}" if board.n_players == 4 else f"player {player + 1}"
+            return f"no worker of {whose} on {square_name(src)}"
         if board.turn and step_kind(board.turn[-1]) is StepKind.MOVE and src != step_dst(board.turn[-1]):
             return f"only the worker on {square_name(step_dst(board.turn[-1]))} may go on"
         if dst not in NEIGHBORS[src]:

@@ -34,7 +34,7 @@ class Selene(Power):
     def female(board: State, player: int) -> int | None:
         """The square of the owner's female worker, if she is on the board."""
         square = _SQUARE_OF.get(board.tokens.get(TOKEN, ""))
-        if square is None or board.owner[square] != player:
+        if square is None or board.owner[square] != board.side_of(player):
             return None
         return square
 
