@@ -218,7 +218,9 @@ def test_an_illegal_turn_of_a_team_mate_names_the_real_reason() -> None:
     """Issue 13, item 3: player 3 moves the team's workers, so a refused move from b2 is
     explained by what is wrong with it (c3 too high), never "no worker of player 3"; a
     move from a worker of the other team names the team."""
-    board = Board.from_position("00000/00000/00200/00000/00000 3 b2,d4 b4,d2 & & " + "powers=Apollo,Atlas,Pan,Demeter")
+    board = Board.from_position(
+        "00000/00000/00200/00000/00000 3 b2,d4 b4,d2 & & powers=Apollo,Atlas,Pan,Demeter"
+    )
     with pytest.raises(IllegalTurnError, match="c3 is 2 levels up from b2"):
         board.play("b2-c3^c4")
     with pytest.raises(IllegalTurnError, match="no worker of team 1\\+3 on b4"):
