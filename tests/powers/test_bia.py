@@ -216,6 +216,7 @@ def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
 
     for seed in range(3):
         rng = random.Random(seed)
-        board = Board(2, ["Bia", rival] if seed % 2 == 0 else [rival, "Bia"])
+        # Bia places first (RULINGS #6): her seat starts.
+        board = Board(2, ["Bia", rival] if seed % 2 == 0 else [rival, "Bia"], start_player=seed % 2)
         playout_checking_hashes(board, rng, each_turn=count_removal)
     assert removals > 0

@@ -254,6 +254,14 @@ class Power:
         about too, so a restriction can refuse to let the turn end as it stands."""
         return True
 
+    def shields(self, board: State, owner: int, player: int, square: int) -> bool:
+        """Whether the worker on ``square`` is out of reach of ``player``'s power: nothing
+        of theirs may force, swap, remove or choose it (Clio's workers standing on a coin,
+        RULINGS #50). Steps onto or of such a worker are refused in
+        :meth:`allows_opponent_step`; effects inside another step or at the end of a turn
+        (Bia's removal, Medusa's petrification) ask ``rules.shielded``, which asks this."""
+        return False
+
     # ---------------------------------------------------------------- winning
     def wins_with(self, board: State, player: int, step: StepCode) -> Termination | None:
         """Whether the owner's step, just taken, wins: moving *up* onto level 3 (rule 2.1).

@@ -80,6 +80,16 @@ def power_of(board: State, player: int) -> Power:
     return acting_powers(board)[player]
 
 
+def shielded(board: State, player: int, square: int) -> bool:
+    """Whether another power keeps the worker on ``square`` out of reach of ``player``'s
+    power (``Power.shields``: Clio's workers on coins): a removal or any other effect on
+    that worker asks this, as a force is asked through ``allows_opponent_step``."""
+    return any(
+        owner != player and not power.is_plain and power.shields(board, owner, player, square)
+        for owner, power in enumerate(acting_powers(board))
+    )
+
+
 # ---------------------------------------------------------------------- players
 def team_of(board: State, player: int) -> frozenset[int]:
     """The players who win and lose together with ``player`` (teams in 4-player games)."""

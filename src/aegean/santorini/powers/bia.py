@@ -12,7 +12,7 @@ worker has no legal turn and loses when next to move (SANTORINI.md §2, rule 2).
 from __future__ import annotations
 
 from ..power import Power, State
-from ..rules import opponents_of
+from ..rules import opponents_of, shielded
 from ..squares import direction_between
 from ..squares import step as step_toward
 from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
@@ -27,5 +27,9 @@ class Bia(Power):
         if step_kind(step) is StepKind.MOVE:
             src, dst = step_src(step), step_dst(step)
             beyond = step_toward(dst, direction_between(src, dst))
-            if beyond is not None and board.owner[beyond] in opponents_of(board, player):
+            if (
+                beyond is not None
+                and board.owner[beyond] in opponents_of(board, player)
+                and not shielded(board, player, beyond)  # (Clio's worker on a coin, RULINGS #50)
+            ):
                 board.remove_from_game(beyond)

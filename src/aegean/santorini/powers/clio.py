@@ -15,11 +15,11 @@ Hera, Hypnus, Limus, Moerae, Persephone) still affect her normally.
 - "As if they held only a dome", during opponents' turns only: ``allows_opponent_step``
   refuses every opponent step *onto* a coin space (move, build, force, place, remove, a
   token put there), which also keeps Apollo and Minotaur off a Clio worker standing on a
-  coin, and a move that would push a worker onto a coin (Minotaur; :mod:`.dome_tokens`),
-  and refuses forces *of* a worker standing on a coin (Charon's ferry). Medusa asks
-  the same question before petrifying (a build on the victim's space), so she spares those
-  workers. Not covered: Bia's removal happens inside her own move, which is otherwise
-  legal, so Bia can still remove a Clio worker standing on a coin.
+  coin, and a move that would push a worker onto a coin (Minotaur; :mod:`.dome_tokens`).
+- Her workers standing on a coin are out of reach of opponents' powers
+  (``Power.shields``): forces *of* such a worker are refused (Charon's ferry, Odysseus,
+  Siren), and effects that are no step onto it ask ``rules.shielded`` — Bia's removal
+  inside her move (the move itself still happens) and Medusa's petrification.
 
 Tokens: ``clio=<squares>`` the coin spaces (sorted, comma-separated; a ``square_token``) and
 ``clio.placed=<1-3>`` how many coins she has handed out.
@@ -83,4 +83,11 @@ class Clio(Power):
         if targets_dome(step, coins) or displaces_onto(board, player, step, coins):
             return False
         # A Clio worker standing on a coin cannot be targeted (designer ruling, RULINGS #50).
-        return not (step >> KIND_SHIFT & 0xF == _FORCE and coins >> step_src(step) & 1)
+        return not (step >> KIND_SHIFT & 0xF == _FORCE and self.shields(board, owner, player, step_src(step)))
+
+    def shields(self, board: State, owner: int, player: int, square: int) -> bool:
+        return (
+            board.owner[square] == board.side_of(owner)
+            and player in opponents_of(board, owner)
+            and bool(square_mask(board, COINS) >> square & 1)
+        )

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..power import State
+from ..rules import power_of
 from ..squares import SQUARE_NAMES
 from ..steps import KIND_SHIFT, StepCode, StepKind, mark_direction
 
@@ -51,8 +52,6 @@ def displaces_onto(board: State, player: int, step: StepCode, mask: int) -> bool
     the worker there onto one of the squares in ``mask``: the move is tried and undone."""
     if step >> KIND_SHIFT & 0xF != _MOVE or not board.occupied >> (step & 0x1F) & 1:
         return False
-    from ..rules import power_of
-
     before = board.occupied
     mark = board.checkpoint()
     try:

@@ -7,14 +7,15 @@ blocks").
 are chosen together, then each is removed and a block built in its space (always a
 block: a victim is at most on level 2). The build is a build by her worker, so other
 powers' restrictions on her builds apply (Limus): a victim whose space she may not build
-on stays, as the card says "if possible". A player left with no worker has no legal turn
+on stays, as the card says "if possible"; so does one another power shields (Clio's
+worker on a coin, RULINGS #50). A player left with no worker has no legal turn
 and loses when next to move. After a winning step the turn has no end, so no effect.
 """
 
 from __future__ import annotations
 
 from ..power import Power, State
-from ..rules import opponents_of
+from ..rules import opponents_of, shielded
 from ..squares import NEIGHBORS
 from ..steps import BUILDS
 
@@ -31,6 +32,7 @@ def petrified(board: State, player: int) -> list[int]:
             for victim in NEIGHBORS[worker]
             if owner[victim] in rivals
             and height[victim] < height[worker]
+            and not shielded(board, player, victim)
             and all(p.allows_opponent_step(board, o, player, BUILDS[worker][victim]) for o, p in judges)
         }
     )
