@@ -30,8 +30,8 @@ def sq(name: str) -> int:
 
 
 # ====================================================================== three players
-# Player 2 (Athena, with her token up) is walled in at a1 and e1.
-WALLED = "00000/00000/00000/AA0AA/0A0A0 2 c3,c4 a1,e1 a5,e5 powers=Pan,Athena,Apollo athena=up"
+# Player 2 (Morpheus, with two pieces on his card) is walled in at a1 and e1.
+WALLED = "00000/00000/00000/AA0AA/0A0A0 2 c3,c4 a1,e1 a5,e5 powers=Pan,Morpheus,Apollo morpheus=2"
 
 
 def test_three_players_place_and_play_clockwise_from_the_start_player() -> None:
@@ -52,7 +52,7 @@ def test_three_players_place_and_play_clockwise_from_the_start_player() -> None:
 
 def test_a_stuck_player_leaves_the_game_with_everything_theirs() -> None:
     """§6 and ruling 9: in a three-player game a player who cannot move and build is
-    eliminated (the step ``#``): their workers, tokens (``athena=up``) and power go; the
+    eliminated (the step ``#``): their workers, tokens (``morpheus=2``) and power go; the
     game goes on with the next player."""
     board = Board.from_position(WALLED)
     assert turns(board) == {"#"}
@@ -60,7 +60,7 @@ def test_a_stuck_player_leaves_the_game_with_everything_theirs() -> None:
     assert board.outcome() is None
     assert board.eliminated() == {1} and board.to_move == 2
     assert board.position() == (
-        "00000/00000/00000/AA0AA/0A0A0 3 c3,c4 - a5,e5 powers=Pan,Athena,Apollo out=2 removed=0,2,0"
+        "00000/00000/00000/AA0AA/0A0A0 3 c3,c4 - a5,e5 powers=Pan,Morpheus,Apollo out=2 removed=0,2,0"
     )
     assert format_turn(board.history[-1]) == "#"
     assert Board.from_position(board.position()).zobrist_hash() == board.zobrist_hash()
@@ -320,7 +320,7 @@ def test_the_ram_blocks_moves_and_builds_like_a_ground_dome() -> None:
         ("Apollo", "b3,e5 a1,d4"),
         ("Demeter", "b2,e5 a1,d4"),
     ):
-        board = Board.from_position(fleece_position(FLAT, 1, workers, fleece, "1"))
+        board = Board.from_position(fleece_position(FLAT, 1, workers, fleece, "1,2"))
         assert board.domes >> sq("c3") & 1 and board.height[sq("c3")] == 0
         assert not any("c3" in t for t in turns(board)), fleece
 
@@ -345,8 +345,8 @@ def test_both_players_can_hold_the_power_at_once() -> None:
     assert any(t.count("^") == 2 for t in turns(board))
     board.play("d4-d5^e4")
     assert board.tokens["ram.holders"] == "1"
-    board = Board.from_position(fleece_position(FLAT, 2, "b2,e5 d4,a1", "Demeter", "1"))
-    board.play("a1-a2^a1")
+    board = Board.from_position(fleece_position(FLAT, 2, "b2,e5 e1,a1", "Demeter", "1"))
+    board.play("e1-d2^e1")
     assert board.tokens["ram.holders"] == "1,2"
 
 
@@ -366,10 +366,10 @@ def test_chaos_as_the_fleece_lends_the_face_up_god_to_the_holder() -> None:
     """§5.4 with Chaos (issue 13, item 1): the holder has Chaos's power, that is the
     face-up god's (here Apollo: a swap); the other player has none."""
     chaos = f"fleece=Chaos chaos=Apollo {CHAOS_DECK}"
-    holder = Board.from_position(f"{FLAT} 1 b2,e5 b3,a1 {chaos} ram=c3 ram.holders=1")
-    assert "b2-b3^a4" in turns(holder)
-    other = Board.from_position(f"{FLAT} 2 b2,e5 b3,a1 {chaos} ram=c3 ram.holders=1")
-    assert not any(t.startswith("b3-b2") for t in turns(other))
+    holder = Board.from_position(f"{FLAT} 1 b2,e5 a3,a1 {chaos} ram=c3 ram.holders=1")
+    assert "b2-a3^a4" in turns(holder)
+    other = Board.from_position(f"{FLAT} 2 b2,e5 a3,a1 {chaos} ram=c3 ram.holders=1")
+    assert not any(t.startswith("a3-b2") for t in turns(other))
 
 
 def test_chaos_as_the_fleece_turns_up_the_next_god_after_a_holders_dome() -> None:
@@ -378,8 +378,8 @@ def test_chaos_as_the_fleece_turns_up_the_next_god_after_a_holders_dome() -> Non
     turn in which nobody held it the card sleeps (docs/rules-decisions.md)."""
     levels = "00000/00000/00A00/03000/00000"
     chaos = f"fleece=Chaos chaos=Apollo {CHAOS_DECK}"
-    held = Board.from_position(f"{levels} 1 a2,e5 a5,e1 {chaos} ram=c3 ram.holders=1")
-    held.play("a2-a3^b2")  # a dome on the level-3 b2
+    held = Board.from_position(f"{levels} 1 b3,e5 a5,e1 {chaos} ram=c3 ram.holders=1")
+    held.play("b3-a3^b2")  # a dome on the level-3 b2
     assert held.tokens["chaos"] == "Artemis"
     assert held.tokens["chaos.discard"] == "Apollo"
     asleep = Board.from_position(f"{levels} 1 a1,e5 a5,e1 {chaos} ram=c3 ram.holders=-")
@@ -419,9 +419,10 @@ def test_end_of_turn_effects_of_the_holder_apply_after_moving_away() -> None:
 def test_an_opponents_turn_power_works_for_a_holder_in_the_other_players_turn() -> None:
     """Ruling 12: holders are checked for all players, so Hades held by player 1 stops
     player 2 moving down during player 2's turn; not when only player 2 holds it."""
-    levels = "00000/00000/00A10/00000/00000"
-    held = Board.from_position(fleece_position(levels, 2, "b2,e5 a1,d3", "Hades", "1"))
-    assert not any(t.startswith("d3") for t in turns(held))
+    levels = "00000/00000/00A11/00000/00000"
+    held = Board.from_position(fleece_position(levels, 2, "b2,e5 a1,e3", "Hades", "1"))
+    assert not any(t.startswith("e3-e2") for t in turns(held))  # down, under player 1's Hades
+    assert any(t.startswith("e3-d3") for t in turns(held))  # level to level
     free = Board.from_position(fleece_position(levels, 2, "b5,e5 a1,d3", "Hades", "2"))
     assert any(t.startswith("d3-c2") for t in turns(free))
 

@@ -12,10 +12,11 @@ from typing import TypeVar
 
 from .errors import NotationError, PositionError, SantoriniError
 from .lineup import cards_for
-from .notation import format_turn, parse_turn
+from .notation import current_worker, format_turn, parse_turn
 from .outcome import Outcome, Termination
-from .power import State
+from .power import Power, State
 from .powers import make_power
+from .rules import derive_turn_start, in_setup_turn
 from .squares import SQUARE_NAMES, parse_square
 from .state import OUT, REMOVED
 from .steps import StepKind, place, step_kind
@@ -133,8 +134,12 @@ def parse_position(text: str, cls: type[S], *, strict: bool = False) -> S:
     _check_placement(board, placing_turn=turn_text.startswith("@"))
     if board.placing:
         board.turn = [place(s) for s in board.workers[board.to_move]]
-    token_owners = {t for p in board.powers if p.name or p.indirect for t in p.token_prefixes()}
-    token_owners.add(OUT)
+    # Each token belongs to the card whose prefix it carries (``Power.token_prefixes``).
+    keepers: dict[str, tuple[int, Power]] = {}
+    for seat, card in enumerate(board.powers):
+        if card.name or card.indirect:
+            for prefix in card.token_prefixes():
+                keepers.setdefault(prefix, (seat, card))
     for field in extra:
         key, _, value = field.partition("=")
         if keys.count(key) > 1:
@@ -150,15 +155,73 @@ def parse_position(text: str, cls: type[S], *, strict: bool = False) -> S:
             board._outcome = _parse_outcome(value, n_players)
         elif key in ("powers", "fleece", REMOVED):
             continue
-        elif key.partition(".")[0] in token_owners:
+        elif key == OUT or key.partition(".")[0] in keepers:
             if not value:
-                raise PositionError(key, "a power's token needs a value")
+                raise PositionError(key, "a token needs a value")
             board.tokens[key] = value
         else:
-            known = ", ".join(["powers", "turn", "outcome", REMOVED, *sorted(token_owners)])
+            known = ", ".join(["powers", "turn", "outcome", REMOVED, OUT, *sorted(keepers)])
             raise PositionError(key or field, f"unknown field {field!r} (known keys: {known})")
+    if OUT in board.tokens:
+        _check_out(board, board.tokens[OUT])
+    for key, value in sorted(board.tokens.items()):
+        if key not in (REMOVED, OUT):
+            seat, card = keepers[key.partition(".")[0]]
+            problem = card.check_token(board, seat, key, value)
+            if problem:
+                raise PositionError(key, problem)
+    _check_turn(board)
+    for seat, card in enumerate(board.powers):
+        missing = card.missing_token(board, seat)
+        if missing:
+            raise PositionError(*missing)
+    if not board.turn and board.decided is None and not in_setup_turn(board):
+        _derive_turn_start(board)
     board.rehash()
     return board
+
+
+def _check_out(board: State, value: str) -> None:
+    """``out=<player>``: who left a three-player game (SANTORINI.md §6): one player, who
+    has no workers left and is not to move."""
+    if board.n_players != 3:
+        raise PositionError(OUT, f"players leave only three-player games, not a {board.n_players}-player one")
+    if value not in ("1", "2", "3"):
+        raise PositionError(OUT, f"expected the one player (1..3) out of the game, found {value!r}")
+    player = int(value) - 1
+    if board.workers[player]:
+        raise PositionError(OUT, f"player {value} is out of the game but still has workers on the board")
+    if board.to_move == player:
+        raise PositionError(OUT, f"player {value} is out of the game and cannot be to move")
+
+
+def _check_turn(board: State) -> None:
+    """A turn in progress is one of the mover's: the worker it is using is theirs."""
+    if not board.turn:
+        return
+    worker = current_worker(board.turn)
+    if worker is not None and board.owner[worker] != board.side_of(board.to_move):
+        name = SQUARE_NAMES[worker]
+        raise PositionError("turn", f"the turn in progress uses the worker on {name}, but the mover has none")
+
+
+def _derive_turn_start(board: State) -> None:
+    """A position between turns is written after the start of the next turn: the state
+    that start decides from the board (Hypnus's sleeper, Aphrodite's binding, the Golden
+    Fleece holders: ``Power.start_of_turn_state``) is derived if the text leaves it out,
+    and a value the text gives must be the one the board decides (issue 13, item 4)."""
+    given = dict(board.tokens)
+    derive_turn_start(board)
+    for key in sorted(set(given) | set(board.tokens)):
+        if key in given and board.tokens.get(key) != given[key]:
+            derived = board.tokens.get(key)
+            now = f"{key}={derived}" if derived is not None else f"no {key}"
+            raise PositionError(
+                key,
+                f"{key}={given[key]} does not fit the start of player {board.to_move + 1}'s turn: "
+                f"the board makes it {now}",
+            )
+    board.forget_history()
 
 
 def _parse_powers(text: str | None, n_players: int) -> list[str | None]:

@@ -7,30 +7,34 @@ of the turn, so the core never asks *which* power it is dealing with.
 
 The hooks, in the order a turn meets them:
 
-========================  ==================================================  ==========================
-hook                      called                                              cards that need it
-========================  ==================================================  ==========================
-``worker_count``          at setup                                            Graeae, Moerae, Selene
-``placement_squares``     for each worker its owner places                    Bia, Eros, Hecate
-``setup_steps``           after all workers are placed: a setup choice        Aeolus, Siren, Tartarus
-``start_of_turn``         for every power, when any player's turn starts      Morpheus, Circe, Hypnus
-``turn_steps``            the owner's turn: which steps may come next         Prometheus, Artemis, Hermes
-``move_targets``          inside the standard ``turn_steps``                  Apollo, Minotaur, Urania
-``build_steps``           inside the standard ``turn_steps``                  Atlas, Zeus, Selene
-``allows_opponent_step``  every opponent step is filtered through it          Athena, Hades, Limus
-``apply_step``            the owner's step takes effect                       Apollo, Minotaur, Bia
-``after_step``            for every power, after any step                     Harpies, Gaea, Dionysus
-``interjection_steps``    for every power, before each step of a turn         Gaea (on others' turns)
-``wins_with``             after the owner's move or build                     Pan, Chronus, Eros
-``wins_on``               for every other power, after any player's step      Chronus
-``vetoes_win``            for every opponent of a player about to win         Hera, Moerae
-``end_of_turn``           for every power, when any player's turn ends        Medusa, Athena
-``next_player``           for every power, to pick who plays next             Dionysus
-``turn_key``              while listing full turns, to merge equal states      Hermes, Triton
-``moves_over``            searches of "if possible" rules: no move left        Heracles, Poseidon
-``acting_power``          (``indirect`` cards) whose power a player uses       Chaos, Circe
-``suppresses``            (``indirect`` cards) a player left with no power     Circe
-========================  ==================================================  ==========================
+=========================  ====================================================  ===========================
+hook                       called                                                cards that need it
+=========================  ====================================================  ===========================
+``worker_count``           at setup                                              Graeae, Moerae, Selene
+``placement_squares``      for each worker its owner places                      Bia, Eros, Hecate
+``setup_steps``            after all workers are placed: a setup choice          Aeolus, Siren, Tartarus
+``start_of_turn_state``    for all, as any turn starts: what the board decides   Hypnus, Aphrodite, Circe
+``start_of_turn``          for all, as any turn starts: what happens             Morpheus
+``turn_steps``             the owner's turn: which steps may come next           Prometheus, Artemis, Hermes
+``move_targets``           inside the standard ``turn_steps``                    Apollo, Minotaur, Urania
+``build_steps``            inside the standard ``turn_steps``                    Atlas, Zeus, Selene
+``allows_opponent_step``   every opponent step is filtered through it            Athena, Hades, Limus
+``shields``                before a power acts on another player's worker        Clio
+``apply_step``             the owner's step takes effect                         Apollo, Minotaur, Bia
+``after_step``             for every power, after any step                       Harpies, Gaea, Dionysus
+``interjection_steps``     for every power, before each step of a turn           Gaea (on others' turns)
+``wins_with``              after the owner's move or build                       Pan, Chronus, Eros
+``wins_on``                for every other power, after any player's step        Chronus
+``vetoes_win``             for every opponent of a player about to win           Hera, Moerae
+``end_of_turn``            for every power, when any player's turn ends          Medusa, Athena
+``next_player``            for every power, to pick who plays next               Dionysus
+``turn_key``               while listing full turns, to merge equal states       Hermes, Triton, Morpheus
+``moves_over``             searches of "if possible" rules: no move left         Heracles, Poseidon
+``acting_power``           (``indirect`` cards) whose power a player uses        Chaos, Circe
+``suppresses``             (``indirect`` cards) a player left with no power      Circe
+``check_token``            reading a position: is a token's value possible       every card with tokens
+``missing_token``          reading a position: a token it must carry             Morpheus, Golden Fleece
+=========================  ====================================================  ===========================
 
 A power that keeps state keeps it in ``board.tokens`` via ``board.set_token``, which
 the journal undoes and the Zobrist hash covers. Hooks receive the :data:`State`
@@ -39,7 +43,7 @@ the journal undoes and the Zobrist hash covers. Hooks receive the :data:`State`
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from typing import ClassVar, TypeAlias
 
 from .outcome import Termination
@@ -57,6 +61,7 @@ from .steps import (
     step_kind,
     step_src,
 )
+from .token_values import ValueCheck
 
 
 class Power:
@@ -103,6 +108,11 @@ class Power:
     #: :meth:`moves_over` and :meth:`ends_the_moves`.
     builds_end_the_moves: ClassVar[bool] = False
 
+    #: How this card's tokens are written: key -> the check of its value
+    #: (:mod:`~aegean.santorini.token_values`); a position with any other key of the
+    #: card, or a value its check refuses, is refused with the field named.
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {}
+
     def __init_subclass__(cls) -> None:
         super().__init_subclass__()
         cls.is_plain = False
@@ -124,6 +134,17 @@ class Power:
         """Token keys that belong to the card, not to whoever holds its power now: they
         stay when the power changes hands (a hero's spent use, through Circe)."""
         return ()
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        """Why ``key=value`` cannot stand in a position of ``board`` held by ``owner``, or
+        ``None``: the value as :attr:`token_values` writes it; powers add what the rest of
+        the position must agree with (a sleeper on an opponent's worker). Asked when a
+        position is read, after all its tokens are in place."""
+        check = self.token_values.get(key)
+        if check is None:
+            known = ", ".join(sorted(self.token_values)) or "none"
+            return f"{self.name or 'this card'} keeps no token {key!r} (its tokens: {known})"
+        return check(value)
 
     def token_prefixes(self) -> tuple[str, ...]:
         """The token keys (before any ``.``) this card may hold in a position: its own,
@@ -163,8 +184,23 @@ class Power:
         return []
 
     # ---------------------------------------------------------------- the owner's turn
+    def start_of_turn_state(self, board: State, owner: int, player: int) -> None:
+        """Called for every power when ``player``'s turn starts, before
+        :meth:`start_of_turn`: set the state that the board at that moment decides
+        (Hypnus's sleeper, Aphrodite's binding, Athena's token cleared, the Golden Fleece
+        holders), and nothing else, as a function of the position alone. Reading a
+        position between turns runs it too, so a position typed at the start of a turn
+        means what the same position reached by play means."""
+
     def start_of_turn(self, board: State, owner: int, player: int) -> None:
-        """Called for every power when ``player``'s turn starts."""
+        """Called for every power when ``player``'s turn starts: what happens then that
+        the board alone does not decide (Morpheus gains a piece). A position written
+        between turns holds its effects already."""
+
+    def missing_token(self, board: State, owner: int) -> tuple[str, str] | None:
+        """A token the position must carry for this card but does not, with why: asked
+        when a position is read (Morpheus's pieces at the start of his turn)."""
+        return None
 
     def turn_steps(self, board: State, player: int) -> list[StepCode]:
         """The steps the owner may take next in its turn (rule 2: move, then build).

@@ -549,11 +549,32 @@ def finish_turn(board: State) -> None:
         following = next_player(board)
     board.end_turn(following)
     if not in_setup_turn(board):
-        for owner, card in enumerate(cards):
-            if card.indirect:
-                card.start_of_turn(board, owner, board.to_move)
-        for owner, power in enumerate(acting_powers(board)):
-            power.start_of_turn(board, owner, board.to_move)
+        begin_turn(board)
+
+
+def begin_turn(board: State) -> None:
+    """The start of the turn of the player to move: first the state the board decides
+    (``start_of_turn_state``), then what happens (``start_of_turn``); each time indirect
+    cards first (Circe decides whose power is whose, then that power's turn starts)."""
+    derive_turn_start(board)
+    player = board.to_move
+    for owner, card in enumerate(board.powers):
+        if card.indirect:
+            card.start_of_turn(board, owner, player)
+    for owner, power in enumerate(acting_powers(board)):
+        power.start_of_turn(board, owner, player)
+
+
+def derive_turn_start(board: State) -> None:
+    """The state the start of the turn of the player to move decides from the board
+    (``Power.start_of_turn_state``): run as each turn starts, and on a position read
+    between turns so that it means what the same position reached by play means."""
+    player = board.to_move
+    for owner, card in enumerate(board.powers):
+        if card.indirect:
+            card.start_of_turn_state(board, owner, player)
+    for owner, power in enumerate(acting_powers(board)):
+        power.start_of_turn_state(board, owner, player)
 
 
 # ---------------------------------------------------------------------- full turns

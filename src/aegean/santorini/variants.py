@@ -23,6 +23,7 @@ from .power import NO_POWER, Power, State
 from .powers import make_power, power_info
 from .squares import NEIGHBOR_MASK, SQUARE_NAMES, SQUARES, parse_square
 from .steps import StepCode, StepKind, mark, step_dst, step_kind
+from .token_values import seats, square
 
 RAM = "ram"
 HOLDERS = "ram.holders"
@@ -65,6 +66,19 @@ class FleeceCard(Power):
 
     def token_prefixes(self) -> tuple[str, ...]:
         return (*self.fleece.token_prefixes(), RAM)
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        if key == RAM:
+            problem = square(value)
+            if problem is not None:
+                return problem
+            ram = parse_square(value)
+            if board.height[ram] or not board.domes >> ram & 1:
+                return f"the Ram stands on its space as a dome on level 0: write A on {value}"
+            return None
+        if key == HOLDERS:
+            return seats(board.n_players, none="-")(value)
+        return self.fleece.check_token(board, owner, key, value)
 
     def initial_tokens(self, board: State, owner: int) -> dict[str, str]:
         # The card beside the board starts with its own state (Chaos's deck), once for
@@ -114,7 +128,7 @@ class FleeceCard(Power):
             return (player + 1) % board.n_players
         return None
 
-    def start_of_turn(self, board: State, owner: int, player: int) -> None:
+    def start_of_turn_state(self, board: State, owner: int, player: int) -> None:
         # Ruling 12: at the start of each turn, everyone next to the Ram holds it.
         ram = ram_square(board)
         if ram is None or owner != player:
@@ -125,4 +139,14 @@ class FleeceCard(Power):
         if board.tokens.get(HOLDERS) != value:
             board.set_token(HOLDERS, value)
         if self.fleece.indirect and seats:
-            self.fleece.start_of_turn(board, int(seats[0]) - 1, player)
+            self.fleece.start_of_turn_state(board, int(seats[0]) - 1, player)
+
+    def start_of_turn(self, board: State, owner: int, player: int) -> None:
+        first = min(holders(board), default=None)
+        if self.fleece.indirect and owner == player and first is not None:
+            self.fleece.start_of_turn(board, first, player)
+
+    def missing_token(self, board: State, owner: int) -> tuple[str, str] | None:
+        if RAM in board.tokens and HOLDERS not in board.tokens and board.turn:
+            return HOLDERS, f"a turn in progress needs {HOLDERS}: who held the power as it began ('-' nobody)"
+        return self.fleece.missing_token(board, owner)

@@ -19,14 +19,16 @@ filter off (as Persephone does), memoized by state.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import ClassVar
 
 from .. import rules
 from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBOR_MASK, SQUARE_NAMES
 from ..steps import END, StepCode, StepKind, mark, step_dst, step_kind
+from ..token_values import ValueCheck, square
 from .hero import Hero
 
 #: The token naming the chosen opponent worker (a worker tag) during the restricted turn.
@@ -63,6 +65,14 @@ def _state_key(board: State) -> Hashable:
 
 class Adonis(Hero):
     name = "Adonis"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TARGET: square}
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        rivals = opponents_of(board, owner)
+        if problem is None and key == TARGET and board.owner[_SQUARE_OF[value]] not in rivals:
+            return f"Adonis chooses an opponent's worker, and none stands on {value}"
+        return problem
     worker_tags = (TARGET,)
 
     def turn_steps(self, board: State, player: int) -> list[StepCode]:

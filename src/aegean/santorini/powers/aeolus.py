@@ -25,12 +25,14 @@ Token: ``aeolus=<direction>`` (``n``, ``ne``, ... ``nw``): the way the wind blow
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
 from ..notation import DIRECTION_NAMES
 from ..power import Power, State
 from ..squares import DIRECTIONS, SQUARES
 from ..steps import END, KIND_MOVE, KIND_SHIFT, StepCode, StepKind, mark, mark_direction, step_kind
+from ..token_values import ValueCheck, direction
 from .urania import wrap_direction
 
 #: The token's key (``Power.token``, spelled out for the hot paths).
@@ -64,6 +66,7 @@ def into_the_wind(board: State, step: StepCode) -> bool:
 
 class Aeolus(Power):
     name = "Aeolus"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {WIND: direction}
 
     def setup_steps(self, board: State, owner: int) -> list[StepCode]:
         """The first direction of the wind, once his workers are down; only once."""

@@ -25,10 +25,14 @@ turn to its end, following them as they go; a ``*`` marks one that has moved
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import NEIGHBOR_MASK, SQUARE_NAMES
 from ..steps import KIND_MOVE, KIND_SHIFT, StepCode, StepKind, step_dst, step_src
+from ..token_values import ValueCheck, squares
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 MOVED = "*"
@@ -39,8 +43,16 @@ KIND_FORCE = int(StepKind.FORCE)
 TOKEN = "aphrodite"
 
 
+def bound_workers(value: str) -> str | None:
+    """``aphrodite``: the bound workers' squares, each with ``*`` once it has moved."""
+    if value == VOID:
+        return f"{VOID!r} is the engine's own look-ahead mark, never part of a position"
+    return squares(most=4, ordered=True)(",".join(item.removesuffix(MOVED) for item in value.split(",")))
+
+
 class Aphrodite(Power):
     name = "Aphrodite"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: bound_workers}
 
     def bound(self, board: State) -> list[tuple[int, bool]]:
         """The bound opponent workers of the turn in progress: (square, has moved)."""
@@ -62,7 +74,7 @@ class Aphrodite(Power):
     def _near_her(board: State, owner: int, square: int) -> bool:
         return any(NEIGHBOR_MASK[square] >> w & 1 for w in board.workers[owner])
 
-    def start_of_turn(self, board: State, owner: int, player: int) -> None:
+    def start_of_turn_state(self, board: State, owner: int, player: int) -> None:
         if player not in opponents_of(board, owner) or board.placing:
             return
         bound = [(w, False) for w in board.workers[player] if self._near_her(board, owner, w)]

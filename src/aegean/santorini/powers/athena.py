@@ -5,8 +5,12 @@ the moves powers add, such as Apollo's and Minotaur's)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..power import Power, State
 from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
+from ..token_values import ValueCheck, one_of
 
 #: Token value while Athena's last turn had a worker of hers move up.
 MOVED_UP = "up"
@@ -14,8 +18,9 @@ MOVED_UP = "up"
 
 class Athena(Power):
     name = "Athena"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {"athena": one_of(MOVED_UP)}
 
-    def start_of_turn(self, board: State, owner: int, player: int) -> None:
+    def start_of_turn_state(self, board: State, owner: int, player: int) -> None:
         if player == owner and self.token in board.tokens:
             board.set_token(self.token, None)
 

@@ -21,6 +21,7 @@ import random
 from ..errors import SantoriniError
 from ..power import REGISTRY, Power, State
 from ..steps import StepKind, step_dst, step_kind
+from ..token_values import names, one_of
 from .table import POWERS, banned_pairs
 
 TOKEN = "chaos"
@@ -82,6 +83,24 @@ class Chaos(Power):
 
     def token_prefixes(self) -> tuple[str, ...]:
         return (TOKEN, *(simple_god(g).token for g in simple_gods() if g.lower() in REGISTRY))
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        gods = [g for g in simple_gods() if g.lower() in REGISTRY]
+        if key == TOKEN:
+            return one_of(*gods)(value)
+        if key in (DECK, DISCARD):
+            problem = names(gods, most=len(gods))(value)
+            if problem:
+                return problem
+            tokens = board.tokens
+            cards = [c for key in (TOKEN, DECK, DISCARD) for c in tokens.get(key, "").split(",") if c]
+            if len(set(cards)) != len(cards):
+                return f"a god is both face up, in {DECK} or in {DISCARD}: each card is in one place"
+            return None
+        for god in gods:  # the face-up god's own tokens keep their names (athena=up)
+            if key.partition(".")[0] == simple_god(god).token:
+                return simple_god(god).check_token(board, owner, key, value)
+        return super().check_token(board, owner, key, value)
 
     def acting_power(self, board: State, owner: int) -> Power:
         return simple_god(board.tokens[TOKEN])

@@ -43,11 +43,13 @@ the two whirlpools are on her card.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
 from ..power import Power, State
 from ..squares import SQUARE_NAMES, SQUARES
 from ..steps import END, KIND_MOVE, KIND_SHIFT, MOVES, StepCode, StepKind, mark, step_dst, step_kind, step_src
+from ..token_values import ValueCheck, count, squares
 
 #: The token keys: the whirlpools' squares, and their levels.
 POOLS = "charybdis"
@@ -80,8 +82,26 @@ def _level(board: State, square: int) -> int:
     return board.height[square] + 4 * (board.domes >> square & 1)
 
 
+def levels_of_whirlpools(value: str) -> str | None:
+    """``charybdis.levels``: the level each whirlpool's space had when it was placed (a
+    dome counts 4 more), in the order of ``charybdis``."""
+    check = count(0, 7)
+    return next(filter(None, (check(level) for level in value.split(","))), None)
+
+
 class Charybdis(Power):
     name = "Charybdis"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {
+        POOLS: squares(most=CARD_POOLS),
+        LEVELS: levels_of_whirlpools,
+    }
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        pools = board.tokens.get(POOLS, "").split(",")
+        if problem is None and key == LEVELS and len(value.split(",")) != len(pools):
+            return f"one level per whirlpool of {POOLS}"
+        return problem
     interjection_order = -1  # the whirlpool jump resolves before a Harpies slide (RULINGS #55)
     square_tokens = (POOLS,)
 
@@ -131,7 +151,7 @@ class Charybdis(Power):
             built = step_dst(step) if kind is StepKind.BUILD or kind is StepKind.REMOVE else None
             self._settle(board, built)
 
-    def start_of_turn(self, board: State, owner: int, player: int) -> None:
+    def start_of_turn_state(self, board: State, owner: int, player: int) -> None:
         if POOLS in board.tokens:
             self._settle(board)
 

@@ -12,8 +12,12 @@ whenever it changes hands, since they record the previous holder's turns.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..power import NO_POWER, Power, State
 from ..squares import NEIGHBORS
+from ..token_values import ValueCheck, one_of
 from .chaos import clear_tokens
 
 TOKEN = "circe"
@@ -21,6 +25,13 @@ TOKEN = "circe"
 
 class Circe(Power):
     name = "Circe"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: one_of("1", "2")}
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        if problem is None and (board.n_players != 2 or value != str(2 - owner)):
+            return f"Circe holds the power of her opponent, player {2 - owner}, in a 2-player game only"
+        return problem
     indirect = True
 
     def _victim_power(self, board: State, owner: int) -> Power:
@@ -35,7 +46,7 @@ class Circe(Power):
     def suppresses(self, board: State, owner: int, player: int) -> bool:
         return player != owner and TOKEN in board.tokens
 
-    def start_of_turn(self, board: State, owner: int, player: int) -> None:
+    def start_of_turn_state(self, board: State, owner: int, player: int) -> None:
         if player != owner or board.n_players != 2:
             return
         workers = board.workers[1 - owner]

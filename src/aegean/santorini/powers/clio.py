@@ -27,12 +27,14 @@ Tokens: ``clio=<squares>`` the coin spaces (sorted, comma-separated; a ``square_
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
 from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import SQUARE_NAMES
 from ..steps import KIND_SHIFT, StepCode, StepKind, step_dst, step_kind, step_src
+from ..token_values import ValueCheck, count, squares
 from .dome_tokens import displaces_onto, square_mask, targets_dome
 
 #: The token keys: the coin spaces, and how many coins were handed out.
@@ -56,6 +58,20 @@ def _set_coins(board: State, squares: list[int]) -> None:
 
 class Clio(Power):
     name = "Clio"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {
+        COINS: squares(most=CARD_COINS),
+        PLACED: count(1, CARD_COINS),
+    }
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        if problem is None and key == COINS:
+            bare = [name for name in value.split(",") if board.height[_SQUARE_OF[name]] == 0]
+            if bare:
+                return f"a coin lies on a block, and {bare[0]} has none"
+            if len(value.split(",")) > int(board.tokens.get(PLACED, "0")):
+                return f"more coins than {PLACED} says she has handed out"
+        return problem
     square_tokens = (COINS,)
 
     def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:

@@ -11,14 +11,19 @@ extra turn is being played.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..outcome import Termination
 from ..power import Power, State
 from ..rules import opponents_of
 from ..steps import END, MOVES, StepCode, StepKind, step_dst, step_kind
+from ..token_values import ValueCheck, count, one_of
 
 
 class Dionysus(Power):
     name = "Dionysus"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {"dionysus": count(1), "dionysus.extra": one_of("on")}
 
     def in_extra_turn(self, board: State) -> bool:
         return board.tokens.get(self.token + ".extra") == "on"

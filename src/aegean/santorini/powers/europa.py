@@ -24,11 +24,13 @@ no token while the Talus is on her card.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import ClassVar, Final
 
 from ..power import Power, State
 from ..squares import NEIGHBORS, SQUARE_NAMES
 from ..steps import END, StepCode, StepKind, mark, step_dst, step_kind
+from ..token_values import ValueCheck, square
 from .dome_tokens import displaces_onto, targets_dome
 
 #: The token's key: the card name lower-cased without spaces (``Power.token``).
@@ -51,6 +53,13 @@ def moved_worker(board: State) -> int | None:
 
 class EuropaTalus(Power):
     name = "Europa & Talus"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TALUS: square}
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        if problem is None and not board.is_free(_SQUARE_OF[value]):
+            return f"the Talus is a dome: nothing else stands on {value}"
+        return problem
     square_tokens = (TALUS,)
 
     def turn_steps(self, board: State, player: int) -> list[StepCode]:

@@ -26,10 +26,14 @@ Tokens: ``gaea=<n>`` the workers still on her card once she has placed one (abse
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..power import Power, State
 from ..rules import hidden_workers
 from ..squares import NEIGHBORS, SQUARE_NAMES
 from ..steps import PASS, StepCode, StepKind, place, step_dst, step_kind
+from ..token_values import ValueCheck, count, square
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: How many workers her card holds at the start.
@@ -41,6 +45,13 @@ PENDING = "gaea.dome"
 
 class Gaea(Power):
     name = "Gaea"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {CARD: count(0, SPARES - 1), PENDING: square}
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        if problem is None and key == PENDING and not board.domes >> _SQUARE_OF[value] & 1:
+            return f"{PENDING} names the dome she may place beside, and {value} has none"
+        return problem
     spare_workers = SPARES
 
     @staticmethod

@@ -38,11 +38,15 @@ turn), so that its win check can be told apart from a move's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from .. import rules
 from ..power import Power, State
 from ..squares import SQUARE_NAMES, file_of, rank_of
 from ..squares import step as step_from
 from ..steps import MOVES, StepCode, StepKind, force, step_dst, step_kind, step_src
+from ..token_values import ValueCheck, square
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key (``Power.token``): the slide owed, ``<from>-<to>``.
@@ -123,8 +127,18 @@ def _slid(step: StepCode) -> str:
     return f"{SQUARE_NAMES[step_src(step)]}>{SQUARE_NAMES[step_dst(step)]}"
 
 
+def slide(value: str) -> str | None:
+    """``harpies``: ``<from>-<to>`` (a slide owed) or ``<from>><to>`` (the slide just made)."""
+    for sep in "->":
+        start, found, end = value.partition(sep)
+        if found:
+            return square(start) or square(end)
+    return f"expected <from>-<to> or <from>><to>, found {value!r}"
+
+
 class Harpies(Power):
     name = "Harpies"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: slide}
 
     def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         text = board.tokens.get(TOKEN)

@@ -23,6 +23,7 @@ from typing import Final
 from ..power import Power, State
 from ..squares import SQUARE_NAMES
 from ..steps import KIND_SHIFT, StepCode, StepKind
+from ..token_values import one_of
 
 #: The value of ``<hero>`` once the power has been used.
 USED: Final = "used"
@@ -30,6 +31,11 @@ USED: Final = "used"
 
 class Hero(Power):
     """A once-per-game power (no ``name``: not a card of its own)."""
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        if cls.name:  # ``<hero>=used`` besides the hero's own tokens
+            cls.token_values = {cls.name.lower().replace(" ", ""): one_of(USED), **cls.token_values}
 
     @property
     def card_tokens(self) -> tuple[str, ...]:

@@ -14,23 +14,34 @@ to its end (it follows the worker if a force displaces it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import SQUARE_NAMES
 from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
+from ..token_values import ValueCheck, square
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 
 class Hypnus(Power):
     name = "Hypnus"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {"hypnus": square}
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        if problem is None and board.owner[_SQUARE_OF[value]] not in opponents_of(board, owner):
+            return f"the sleeper is an opponent's worker, and none stands on {value}"
+        return problem
 
     def sleeper(self, board: State) -> int | None:
         """The square of the worker that cannot move this turn, if any."""
         text = board.tokens.get(self.token)
         return None if text is None else _SQUARE_OF.get(text)
 
-    def start_of_turn(self, board: State, owner: int, player: int) -> None:
+    def start_of_turn_state(self, board: State, owner: int, player: int) -> None:
         if player not in opponents_of(board, owner) or board.placing:
             return
         workers = board.workers[player]

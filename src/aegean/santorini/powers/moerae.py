@@ -19,11 +19,15 @@ extra turns cannot win at all (ruling 35), so none of these is an attempt.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..outcome import Termination
 from ..power import Power, State
 from ..rules import opponents_of, power_of
 from ..squares import SQUARE_NAMES
 from ..steps import StepCode, StepKind, mark, step_dst, step_kind
+from ..token_values import ValueCheck, one_of
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key: the lower-left corner of the Fate square.
@@ -39,6 +43,8 @@ def fate_mask(corner: int) -> int:
 
 class Moerae(Power):
     name = "Moerae"
+    #: The Fate square is named by its lower-left corner.
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {FATE: one_of(*(SQUARE_NAMES[c] for c in CORNERS))}
     secret_tokens = (FATE,)
 
     @property

@@ -9,12 +9,19 @@ Token: ``morpheus=<pieces on the card>`` (absent when none).
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
+from typing import ClassVar
+
 from ..power import Power, State
+from ..rules import mover_turn
 from ..steps import END, StepCode, StepKind, step_dst, step_kind, step_src
+from ..token_values import ValueCheck, count
 
 
 class Morpheus(Power):
     name = "Morpheus"
+    #: (Absent when none: a typed 0 would not read back.)
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {"morpheus": count(1)}
 
     def pieces(self, board: State) -> int:
         return int(board.tokens.get(self.token, "0"))
@@ -26,6 +33,13 @@ class Morpheus(Power):
         if player == owner:
             self._set_pieces(board, self.pieces(board) + 1)
 
+    def missing_token(self, board: State, owner: int) -> tuple[str, str] | None:
+        # At the start of his turn his card holds the piece he has just gained (issue 13,
+        # item 4: a typed position must mean what a played one does).
+        if board.to_move == owner and not board.turn and not board.placing and self.token not in board.tokens:
+            return self.token, "at the start of Morpheus's turn his card holds at least the piece just gained"
+        return None
+
     def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn
         if not turn:
@@ -35,6 +49,16 @@ class Morpheus(Power):
         builder = step_src(last) if step_kind(last) is StepKind.BUILD else step_dst(last)
         steps = self.build_steps(board, player, builder) if self.pieces(board) else []
         return [*steps, END]
+
+    def turn_key(self, board: State) -> Hashable:
+        # Once he has moved, what is left of his turn is the builder and the board (his
+        # pieces included), not the order of the builds so far: the turn search merges
+        # them, or 8 pieces would be 8! orders of each set of builds.
+        turn = mover_turn(board.turn)
+        if not turn:
+            return ()
+        last = turn[-1]
+        return ("builds", step_src(last) if step_kind(last) is StepKind.BUILD else step_dst(last))
 
     def apply_step(self, board: State, player: int, step: StepCode) -> None:
         if step_kind(step) is StepKind.BUILD:

@@ -22,13 +22,15 @@ Token: ``persephone=up`` from the opponent's first move up to the end of that tu
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Mapping
 from contextlib import contextmanager
+from typing import ClassVar
 
 from .. import rules
 from ..power import Power, State
 from ..rules import in_setup_turn, opponents_of
 from ..steps import KIND_MOVE, KIND_SHIFT, StepCode, step_dst, step_src
+from ..token_values import ValueCheck, one_of
 
 #: The token's key (``Power.token``, spelled out for the hot paths) and its value once the
 #: opponent has moved up this turn.
@@ -72,6 +74,7 @@ def _state_key(board: State) -> Hashable:
 
 class Persephone(Power):
     name = "Persephone"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: one_of(UP)}
 
     def moved_up(self, board: State) -> bool:
         return board.tokens.get(TOKEN) == UP

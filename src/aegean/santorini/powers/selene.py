@@ -17,9 +17,13 @@ the game (Bia, Medusa): then only the normal build is left.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..power import Power, State
 from ..squares import NEIGHBORS, SQUARE_NAMES
 from ..steps import BUILDS, StepCode, StepKind, build, step_dst, step_kind
+from ..token_values import ValueCheck, square
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key (``Power.token``).
@@ -28,6 +32,13 @@ TOKEN = "selene"
 
 class Selene(Power):
     name = "Selene"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: square}
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        if problem is None and board.owner[_SQUARE_OF[value]] != board.side_of(owner):
+            return f"the female worker is one of Selene's, and none stands on {value}"
+        return problem
     worker_tags = (TOKEN,)
 
     @staticmethod

@@ -20,16 +20,21 @@ for being unable to move and build while she can sing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..notation import DIRECTION_NAMES
 from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import DIRECTIONS
 from ..squares import step as step_from
 from ..steps import END, StepCode, StepKind, force, mark, mark_direction, step_dst, step_kind
+from ..token_values import ValueCheck, direction
 
 
 class Siren(Power):
     name = "Siren"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {"siren": direction}
 
     def song(self, board: State) -> int | None:
         """The index (into ``squares.DIRECTIONS``) the Arrow points in, once chosen."""

@@ -17,11 +17,15 @@ there, Tartarus's own workers included (ruling 60). No worker wins by entering i
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import ClassVar
+
 from ..outcome import Outcome, Termination
 from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import SQUARE_NAMES, SQUARES
 from ..steps import StepCode, StepKind, mark, step_dst, step_kind
+from ..token_values import ValueCheck, square
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 #: The token's key: the square of the Abyss.
@@ -41,6 +45,7 @@ def _entered(board: State, step: StepCode) -> bool:
 
 class Tartarus(Power):
     name = "Tartarus"
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {ABYSS: square}
     placement_order = -1
     secret_tokens = (ABYSS,)
 
