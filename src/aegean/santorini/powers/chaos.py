@@ -17,11 +17,13 @@ the game.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import ClassVar
 
 from ..errors import SantoriniError
 from ..power import REGISTRY, Power, State
 from ..steps import StepKind, step_dst, step_kind
-from ..token_values import names, one_of
+from ..token_values import ValueCheck, names, one_of
 from .table import POWERS, banned_pairs
 
 TOKEN = "chaos"
@@ -62,9 +64,23 @@ def dome_built(board: State) -> bool:
     return any(step_kind(s) is StepKind.BUILD and domes >> step_dst(s) & 1 for s in board.turn)
 
 
+def _deck_gods() -> list[str]:
+    """The simple gods that can be Chaos's cards (the implemented ones)."""
+    return [g for g in simple_gods() if g.lower() in REGISTRY]
+
+
+def _face_up(value: str) -> str | None:
+    return one_of(*_deck_gods())(value)
+
+
+def _cards(value: str) -> str | None:
+    return names(_deck_gods(), most=len(_deck_gods()))(value)
+
+
 class Chaos(Power):
     name = "Chaos"
     indirect = True
+    token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: _face_up, DECK: _cards, DISCARD: _cards}
 
     def initial_tokens(self, board: State, owner: int) -> dict[str, str]:
         in_play = {p.name for p in board.powers if p.name}
@@ -85,22 +101,15 @@ class Chaos(Power):
         return (TOKEN, *(simple_god(g).token for g in simple_gods() if g.lower() in REGISTRY))
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
-        gods = [g for g in simple_gods() if g.lower() in REGISTRY]
-        if key == TOKEN:
-            return one_of(*gods)(value)
-        if key in (DECK, DISCARD):
-            problem = names(gods, most=len(gods))(value)
-            if problem:
-                return problem
-            tokens = board.tokens
-            cards = [c for key in (TOKEN, DECK, DISCARD) for c in tokens.get(key, "").split(",") if c]
-            if len(set(cards)) != len(cards):
-                return f"a god is both face up, in {DECK} or in {DISCARD}: each card is in one place"
-            return None
-        for god in gods:  # the face-up god's own tokens keep their names (athena=up)
+        for god in _deck_gods():  # the face-up god's own tokens keep their names (athena=up)
             if key.partition(".")[0] == simple_god(god).token:
                 return simple_god(god).check_token(board, owner, key, value)
-        return super().check_token(board, owner, key, value)
+        problem = super().check_token(board, owner, key, value)
+        if problem is None:
+            cards = [c for k in (TOKEN, DECK, DISCARD) for c in board.tokens.get(k, "").split(",") if c]
+            if len(set(cards)) != len(cards):
+                return f"a god lies in two places (face up, {DECK}, {DISCARD}): each card is in one"
+        return problem
 
     def acting_power(self, board: State, owner: int) -> Power:
         return simple_god(board.tokens[TOKEN])

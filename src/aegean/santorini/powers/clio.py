@@ -69,7 +69,8 @@ class Clio(Power):
             bare = [name for name in value.split(",") if board.height[_SQUARE_OF[name]] == 0]
             if bare:
                 return f"a coin lies on a block, and {bare[0]} has none"
-            if len(value.split(",")) > int(board.tokens.get(PLACED, "0")):
+            placed = board.tokens.get(PLACED, "0")
+            if placed.isdigit() and len(value.split(",")) > int(placed):
                 return f"more coins than {PLACED} says she has handed out"
         return problem
     square_tokens = (COINS,)

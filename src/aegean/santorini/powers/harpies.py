@@ -43,7 +43,7 @@ from typing import ClassVar
 
 from .. import rules
 from ..power import Power, State
-from ..squares import SQUARE_NAMES, file_of, rank_of
+from ..squares import DIRECTIONS, SQUARE_NAMES, file_of, rank_of
 from ..squares import step as step_from
 from ..steps import MOVES, StepCode, StepKind, force, step_dst, step_kind, step_src
 from ..token_values import ValueCheck, square
@@ -139,6 +139,22 @@ def slide(value: str) -> str | None:
 class Harpies(Power):
     name = "Harpies"
     token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: slide}
+
+    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
+        problem = super().check_token(board, owner, key, value)
+        if problem is not None:
+            return problem
+        if not board.turn:
+            return "a slide is marked only inside a turn (the end of the turn clears it)"
+        owed = "-" in value
+        start, _, end = value.partition("-" if owed else ">")
+        src, dst = _SQUARE_OF[start], _SQUARE_OF[end]
+        slider = src if owed else dst
+        if board.owner[slider] in (-1, board.side_of(owner)):
+            return f"an opponent of the Harpies slides, and none stands on {SQUARE_NAMES[slider]}"
+        if owed and (src == dst or not any(slide_end(board, src, d) == dst for d in DIRECTIONS)):
+            return f"no slide from {start} ends on {end}"
+        return None
 
     def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
         text = board.tokens.get(TOKEN)
