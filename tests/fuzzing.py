@@ -228,9 +228,12 @@ class Playout:
             f"does: {self.where()}"
         )
 
-    def run(self) -> None:
+    def run(self) -> bool:
+        """Play the game (to its end, the turn cap or the budget), checking it, then undo
+        it; True when it ended with an outcome."""
         board = self.board
         start_position, start_hash = board.position(), board.zobrist_hash()
+        ended = False
         try:
             self.check_board()
             for number in range(self.turn_cap):
@@ -244,11 +247,13 @@ class Playout:
                     continue
                 if number % self.list_every:
                     if self.ask(board.outcome) is not None:
+                        ended = True
                         break
                     self.walk()
                     continue
                 turns = self.ask(board.legal_turns)
                 if self.check_outcome(turns):
+                    ended = True
                     break
                 if number % SAMPLE_EVERY == 0:
                     self.sampled_turn(turns)
@@ -268,3 +273,4 @@ class Playout:
         assert board.position() == start_position, f"undoing the game did not restore the start: {where}"
         assert board.zobrist_hash() == start_hash, f"undoing the game did not restore the hash: {where}"
         assert board.rehash() == start_hash, f"the start position rehashes differently: {where}"
+        return ended

@@ -68,6 +68,22 @@ def test_a_stuck_player_leaves_the_game_with_everything_theirs() -> None:
     assert board.position() == WALLED
 
 
+def test_chaos_leaves_a_three_player_game_with_its_deck() -> None:
+    """§6 with Chaos (found by the whole-game fuzz, issue 13 item 1: a KeyError after
+    Chaos's player was stuck): the card goes with its deck, its bookkeeping stops, the
+    game goes on, and the position reads back without the card's state."""
+    deck = "chaos=Atlas chaos.deck=Demeter,Hermes"
+    walled = WALLED.replace("Morpheus", "Chaos").replace("morpheus=2", deck)
+    board = Board.from_position(walled)
+    board.play("#")
+    board.play("a5-b5^c5")
+    text = board.position()
+    assert text.endswith("1 c3,c4 - b5,e5 powers=Pan,Chaos,Apollo out=2 removed=0,2,0")
+    assert Board.from_position(text).position() == text
+    with pytest.raises(PositionError, match="player 2 is out of the game"):
+        Board.from_position(text + " chaos=Atlas")
+
+
 def test_the_next_player_skips_the_eliminated_one() -> None:
     """After player 2 is out, turns alternate between players 3 and 1."""
     board = Board.from_position(WALLED)

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from .errors import NotationError, PositionError, SantoriniError
 from .lineup import cards_for
-from .notation import current_worker, format_turn, parse_turn
+from .notation import format_turn, parse_turn
 from .outcome import Outcome, Termination
 from .power import Power, State
 from .powers import make_power
@@ -164,13 +164,18 @@ def parse_position(text: str, cls: type[S], *, strict: bool = False) -> S:
             raise PositionError(key or field, f"unknown field {field!r} (known keys: {known})")
     if OUT in board.tokens:
         _check_out(board, board.tokens[OUT])
+        for seat in board.eliminated():  # a player out of the game took their card's state along
+            prefixes = board.powers[seat].token_prefixes()
+            for key in [k for k in board.tokens if k.partition(".")[0] in prefixes]:
+                if key in keys:
+                    raise PositionError(key, f"player {seat + 1} is out of the game, and their card with them")
+                del board.tokens[key]  # (a starting token of the card, such as Chaos's deck)
     for key, value in sorted(board.tokens.items()):
         if key not in (REMOVED, OUT):
             seat, card = keepers[key.partition(".")[0]]
             problem = card.check_token(board, seat, key, value)
             if problem:
                 raise PositionError(key, problem)
-    _check_turn(board)
     for seat, card in enumerate(board.powers):
         missing = card.missing_token(board, seat)
         if missing:
@@ -193,16 +198,6 @@ def _check_out(board: State, value: str) -> None:
         raise PositionError(OUT, f"player {value} is out of the game but still has workers on the board")
     if board.to_move == player:
         raise PositionError(OUT, f"player {value} is out of the game and cannot be to move")
-
-
-def _check_turn(board: State) -> None:
-    """A turn in progress is one of the mover's: the worker it is using is theirs."""
-    if not board.turn:
-        return
-    worker = current_worker(board.turn)
-    if worker is not None and board.owner[worker] != board.side_of(board.to_move):
-        name = SQUARE_NAMES[worker]
-        raise PositionError("turn", f"the turn in progress uses the worker on {name}, but the mover has none")
 
 
 def _derive_turn_start(board: State) -> None:

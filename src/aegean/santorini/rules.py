@@ -62,17 +62,26 @@ def acting_powers(board: State) -> tuple[Power, ...]:
         return _lent[2]
     acting = list(cards)
     players = range(len(cards))
+    out = board.eliminated()
     for seat in players:
         card = cards[seat]
-        if card.indirect:
+        if card.indirect and seat not in out:  # (an eliminated card has no state left to ask)
             acting[seat] = card.acting_power(board, seat)
             for player in players:
                 if player != seat and card.suppresses(board, seat, player):
                     acting[player] = NO_POWER
-    for seat in board.eliminated():
+    for seat in out:
         acting[seat] = NO_POWER  # a player out of the game takes their power along (§6)
     _lent = (cards, tokens, tuple(acting))
     return _lent[2]
+
+
+def indirect_cards(board: State) -> list[tuple[int, Power]]:
+    """The ``indirect`` cards in play (Chaos, Circe, the Golden Fleece cards) by seat,
+    whose own bookkeeping runs around the powers they lend; a card of a player out of
+    the game is gone with its state."""
+    out = board.eliminated()
+    return [(seat, card) for seat, card in enumerate(board.powers) if card.indirect and seat not in out]
 
 
 def power_of(board: State, player: int) -> Power:
@@ -112,11 +121,10 @@ def next_player(board: State) -> int:
             chosen = power.next_player(board, owner, player)
             if chosen is not None:
                 return chosen
-    for owner, card in enumerate(board.powers):
-        if card.indirect:
-            chosen = card.next_player(board, owner, player)
-            if chosen is not None:
-                return chosen
+    for owner, card in indirect_cards(board):
+        chosen = card.next_player(board, owner, player)
+        if chosen is not None:
+            return chosen
     out = board.eliminated()
     following = (player + 1) % board.n_players
     while following in out:
@@ -536,9 +544,8 @@ def finish_turn(board: State) -> None:
     if not setup:
         for owner, power in enumerate(acting_powers(board)):
             power.end_of_turn(board, owner, player)
-        for owner, card in enumerate(cards):
-            if card.indirect:
-                card.end_of_turn(board, owner, player)
+        for owner, card in indirect_cards(board):
+            card.end_of_turn(board, owner, player)
     if setup and turn and step_kind(turn[0]) is StepKind.MARK:
         following = player  # a setup choice is not a turn: the same player plays next,
         for owner, card in enumerate(cards):  # unless the variant says otherwise (the Ram)
@@ -558,9 +565,8 @@ def begin_turn(board: State) -> None:
     cards first (Circe decides whose power is whose, then that power's turn starts)."""
     derive_turn_start(board)
     player = board.to_move
-    for owner, card in enumerate(board.powers):
-        if card.indirect:
-            card.start_of_turn(board, owner, player)
+    for owner, card in indirect_cards(board):
+        card.start_of_turn(board, owner, player)
     for owner, power in enumerate(acting_powers(board)):
         power.start_of_turn(board, owner, player)
 
@@ -570,9 +576,8 @@ def derive_turn_start(board: State) -> None:
     (``Power.start_of_turn_state``): run as each turn starts, and on a position read
     between turns so that it means what the same position reached by play means."""
     player = board.to_move
-    for owner, card in enumerate(board.powers):
-        if card.indirect:
-            card.start_of_turn_state(board, owner, player)
+    for owner, card in indirect_cards(board):
+        card.start_of_turn_state(board, owner, player)
     for owner, power in enumerate(acting_powers(board)):
         power.start_of_turn_state(board, owner, player)
 

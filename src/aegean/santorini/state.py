@@ -157,7 +157,9 @@ class GameState(Generic[CardT]):
         self.plain: bool = n_players == 2 and all(type(p).is_plain for p in self.powers)
         #: Worker tags: token keys whose value is the square of one worker and that the
         #: primitives below keep on that worker (``Power.worker_tags``, e.g. Selene's female).
-        self._tags: tuple[str, ...] = tuple(dict.fromkeys(k for p in self.powers for k in p.worker_tags))
+        self._tags: tuple[str, ...] = tuple(
+            dict.fromkeys(k for p in (*self.powers, *([fleece] if fleece else [])) for k in p.worker_tags)
+        )
         for seat, power in enumerate(self.powers):  # cards that start with state (Chaos's deck)
             self.tokens.update(power.initial_tokens(self, seat))
         if self.tokens:

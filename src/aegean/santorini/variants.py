@@ -78,7 +78,11 @@ class FleeceCard(Power):
             return None
         if key == HOLDERS:
             return seats(board.n_players, none="-")(value)
-        return self.fleece.check_token(board, owner, key, value)
+        # The card's state is one for whoever holds it: judged for each holder in turn
+        # (a sleeper is an opponent of one of them), or for the seat asking if nobody does.
+        judges = sorted(holders(board)) or [owner]
+        problems = [self.fleece.check_token(board, seat, key, value) for seat in judges]
+        return None if None in problems else problems[0]
 
     def initial_tokens(self, board: State, owner: int) -> dict[str, str]:
         # The card beside the board starts with its own state (Chaos's deck), once for

@@ -9,7 +9,8 @@ build without moving, as Hermes allows). A player's *only* remaining worker is h
 "all of their others" (there are none), so it sleeps, as on Board Game Arena.
 
 Token: ``hypnus=<square>`` names the sleeping worker from the start of the opponent's turn
-to its end (it follows the worker if a force displaces it).
+to its end; a worker tag (``Power.worker_tags``), so it follows the worker wherever a force
+or a swap takes it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import ClassVar
 from ..power import Power, State
 from ..rules import opponents_of
 from ..squares import SQUARE_NAMES
-from ..steps import StepCode, StepKind, step_dst, step_kind, step_src
+from ..steps import StepCode, StepKind, step_kind, step_src
 from ..token_values import ValueCheck, square
 
 _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
@@ -28,6 +29,9 @@ _SQUARE_OF = {name: s for s, name in enumerate(SQUARE_NAMES)}
 
 class Hypnus(Power):
     name = "Hypnus"
+    # The sleeper is a worker tag: a force is not a move, so a displaced sleeper (pushed,
+    # ferried, swapped by Nemesis) sleeps on where it went; a removed one is gone.
+    worker_tags = ("hypnus",)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {"hypnus": square}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
@@ -55,11 +59,6 @@ class Hypnus(Power):
     def end_of_turn(self, board: State, owner: int, player: int) -> None:
         if self.token in board.tokens:
             board.set_token(self.token, None)
-
-    def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:
-        # A force is not a move: the sleeper may be displaced, and stays asleep.
-        if player != owner and step_kind(step) is StepKind.FORCE and step_src(step) == self.sleeper(board):
-            board.set_token(self.token, SQUARE_NAMES[step_dst(step)])
 
     def allows_opponent_step(self, board: State, owner: int, player: int, step: StepCode) -> bool:
         return not (step_kind(step) is StepKind.MOVE and step_src(step) == self.sleeper(board))

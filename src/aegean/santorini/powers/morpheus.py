@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from ..power import Power, State
-from ..rules import mover_turn
+from ..rules import in_setup_turn, mover_turn
 from ..steps import END, StepCode, StepKind, step_dst, step_kind, step_src
 from ..token_values import ValueCheck, count
 
@@ -36,7 +36,8 @@ class Morpheus(Power):
     def missing_token(self, board: State, owner: int) -> tuple[str, str] | None:
         # At the start of his turn his card holds the piece he has just gained (issue 13,
         # item 4: a typed position must mean what a played one does).
-        if board.to_move == owner and not board.turn and not board.placing and self.token not in board.tokens:
+        started = board.decided is None and not board.turn and not in_setup_turn(board)
+        if started and board.to_move == owner and self.token not in board.tokens:
             return self.token, "at the start of Morpheus's turn his card holds at least the piece just gained"
         return None
 
