@@ -80,7 +80,7 @@ def test_chaos_leaves_a_three_player_game_with_its_deck() -> None:
     text = board.position()
     assert text.endswith("1 c3,c4 - b5,e5 powers=Pan,Chaos,Apollo out=2 removed=0,2,0")
     assert Board.from_position(text).position() == text
-    with pytest.raises(PositionError, match="player 2 is out of the game"):
+    with pytest.raises(PositionError, match="player 2 is out of the game, and so is their card"):
         Board.from_position(text + " chaos=Atlas")
 
 

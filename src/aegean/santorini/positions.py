@@ -168,7 +168,7 @@ def parse_position(text: str, cls: type[S], *, strict: bool = False) -> S:
             prefixes = board.powers[seat].token_prefixes()
             for key in [k for k in board.tokens if k.partition(".")[0] in prefixes]:
                 if key in keys:
-                    raise PositionError(key, f"player {seat + 1} is out of the game, and their card with them")
+                    raise PositionError(key, f"player {seat + 1} is out of the game, and so is their card")
                 del board.tokens[key]  # (a starting token of the card, such as Chaos's deck)
     for key, value in sorted(board.tokens.items()):
         if key not in (REMOVED, OUT):
