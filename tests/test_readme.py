@@ -1,6 +1,6 @@
-"""The README's library examples run as written (their ``>>>`` lines are doctests), so
-what they promise stays true (issue 13, item 9: the README said ``?2`` where ``?0``
-was printed)."""
+"""The library examples of the README and the docs run as written (their ``>>>`` lines
+are doctests), so what they promise stays true (issue 13, item 9: the README said
+``?2`` where ``?0`` was printed)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,22 @@ import doctest
 import re
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
-def test_the_readme_python_blocks_run() -> None:
-    blocks = re.findall(r"^```python\n(.*?)^```", README.read_text(encoding="utf-8"), re.S | re.M)
-    assert blocks, "the README shows the library in a ```python block"
+@pytest.mark.parametrize("page", [p for p in PAGES if "```python" in p.read_text(encoding="utf-8")], ids=str)
+def test_the_python_blocks_run(page: Path) -> None:
+    blocks = re.findall(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     for number, block in enumerate(blocks, 1):
-        test = doctest.DocTestParser().get_doctest(block, {}, f"README block {number}", str(README), 0)
-        runner.run(test)
+        runner.run(doctest.DocTestParser().get_doctest(block, {}, f"{page.name} block {number}", str(page), 0))
     result = runner.summarize(verbose=False)
-    assert result.attempted > 10
+    assert result.attempted >= 3 * len(blocks)
     assert result.failed == 0
+
+
+def test_the_readme_shows_the_library() -> None:
+    assert "```python" in (ROOT / "README.md").read_text(encoding="utf-8")
