@@ -163,14 +163,3 @@ def cards_for(
             raise SantoriniError(f"player {start_player + 1} cannot start: {why} (RULINGS #6)")
     return cards, None
 
-
-__all__ = [
-    "allowed_start_players",
-    "cards_for",
-    "check_fleece",
-    "check_powers",
-    "compatible",
-    "fleece_powers",
-    "incompatibility",
-    "placers",
-]
