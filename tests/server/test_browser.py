@@ -25,7 +25,7 @@ from aegean.santorini.record import GameRecord
 from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.steps import Turn
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, create_game, post_game, serve_in
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -61,13 +61,7 @@ if not CHROMIUM.exists() and not os.environ.get("CI"):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the module (each test plays its own games on it)."""
-    folder: Path = tmp_path_factory.mktemp("browser")
-    server = ServerProcess(folder / "games.sqlite3", free_port(), 10_000, folder / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve_in(tmp_path_factory.mktemp("browser"))
 
 
 @pytest.fixture(scope="module")
@@ -150,11 +144,7 @@ def shot(tmp_path: Path) -> Shot:
 # ---------------------------------------------------------------------------------------------
 
 
-def create(site: ServerProcess, **body: Any) -> dict[str, Any]:
-    reply = httpx.post(site.url + "/api/games", json=body)
-    assert reply.status_code == 201, reply.text
-    game: dict[str, Any] = reply.json()
-    return game
+create = create_game
 
 
 def seat_link(site: ServerProcess, game: dict[str, Any], seat: int) -> str:
@@ -335,15 +325,22 @@ def test_game_against_the_ai_from_the_lobby_to_the_record(
     site: ServerProcess, pages: Pages, shot: Shot
 ) -> None:
     # A few games in the lobby besides ours (for the screenshot and the list).
-    three = [{"kind": "human", "name": "Bo"}, {"kind": "human"}, {"kind": "ai", "level": "2"}]
+    three = [{"kind": "human", "name": "Bo"}, {"kind": "human", "open": True}, {"kind": "ai", "level": "2"}]
     others = [
-        create(site, players=2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human"}], open=True),
-        create(site, players=3, setup="quick", powers="random", seats=three),
+        post_game(site, players=2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}]),
+        post_game(site, players=3, setup="quick", powers="random", seats=three),
     ]
+    invited = post_game(site, players=2, seats=[{"kind": "human", "name": "Cy"}, {"kind": "human"}])
     page = pages.open(site.url + "/")
     for other in others:  # listed, each with a Join button for its open seat
         row = page.locator(f'[data-testid="game-row"][data-game="{other["id"]}"]')
         expect(row.get_by_test_id("join")).to_be_visible()
+        expect(row).to_contain_text("open seat")
+    # Issue 13 item 11: a seat kept for its invite is listed as such, and nobody joins into it.
+    row = page.locator(f'[data-testid="game-row"][data-game="{invited["id"]}"]')
+    expect(row).to_contain_text("Player 2: invited")
+    expect(row.get_by_test_id("watch")).to_be_visible()
+    expect(row.get_by_test_id("join")).to_have_count(0)
     page.get_by_test_id("seat-name-0").fill("Ann")
     page.get_by_test_id("seat-power-0").select_option("Apollo")
     page.get_by_test_id("seat-power-1").select_option("Athena")
@@ -577,15 +574,33 @@ def test_two_browsers_play_one_game_live(site: ServerProcess, pages: Pages, shot
     host.wait_for_url(re.compile(r"/game/"))
     game_id = game_id_of(host)
     invite = host.get_by_test_id("invite-1")
-    expect(invite).to_have_value(re.compile(rf"/game/{game_id}#seat=1&token=\S+"))
-    expect(host.get_by_test_id("invites")).to_contain_text("not joined yet")
+    expect(invite).to_have_value(re.compile(rf"/game/{game_id}#seat=1&invite=\S+"))
+    expect(host.get_by_test_id("invite-state-1")).to_have_text(" · not joined yet")
     expect(host.get_by_test_id("turn-banner")).to_contain_text("waiting for Player 2 to join")
+    link = invite.input_value()
 
-    guest = pages.open(invite.input_value(), viewport={"width": 1000, "height": 800})
+    # Issue 13 item 10: the invite is exchanged for the guest's own token on first use.
+    guest = pages.open(link, viewport={"width": 1000, "height": 800})
     expect(guest.get_by_test_id("status")).to_have_text("Connected")
     expect(guest.get_by_test_id("seat-1")).to_contain_text("you")
-    expect(host.get_by_test_id("invites")).to_contain_text("joined")  # live, on the host's page
+    guest.wait_for_url(re.compile(rf"/game/{game_id}#seat=1&token=\S+"))
+    guest_token = guest.url.split("token=")[1]
+    assert guest_token and guest_token not in link
+    # Live on the host's page: joined, and the link is gone with the invite it held.
+    expect(host.get_by_test_id("invite-state-1")).to_have_text(" · joined")
+    expect(host.get_by_test_id("invite-1")).to_have_count(0)
     assert spectator_state(site, game_id)["seats"][1]["claimed"]
+    stored = host.evaluate("JSON.stringify(Object.entries(localStorage))")
+    assert guest_token not in stored and link.split("invite=")[1] not in stored
+    # The used link is dead for anyone who opens it again, the creator first of all: it
+    # says so and offers a way on; watching shows no seat's secrets and no way to act.
+    thief = pages.open(link)
+    dead = thief.get_by_test_id("dead-link")
+    expect(dead).to_contain_text("invite was used already")
+    thief.get_by_test_id("dead-watch").click()
+    expect(thief.get_by_test_id("turn-banner")).to_contain_text("you are watching")
+    expect(thief.get_by_test_id("resign")).to_have_count(0)
+    assert "token" not in thief.url
     for page in (host, guest):  # a marker that a reload would wipe
         page.evaluate("window.__noReload = true")
 
