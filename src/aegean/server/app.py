@@ -173,7 +173,10 @@ def create_app(
 
     @app.exception_handler(ActionError)
     async def action_error(_request: Request, error: ActionError) -> JSONResponse:
-        return _error(error.code, error.message)
+        response = _error(error.code, error.message)
+        if error.retry_after is not None:
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
 
     @app.exception_handler(404)
     async def not_found(_request: Request, _error_: Exception) -> JSONResponse:
@@ -240,7 +243,9 @@ def create_app(
         if not limit.available():
             wait = max(1, math.ceil(limit.retry_after()))
             raise ActionError(
-                "rate-limited", f"too many games created from your address; try again in {wait} s"
+                "rate-limited",
+                f"too many games created from your address; try again in {wait} s",
+                retry_after=wait,
             )
         room, grants = await hub().create(body)
         limit.allow()  # (only a game made counts: a refused form may be sent again)

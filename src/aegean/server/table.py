@@ -55,11 +55,15 @@ TRUE_BOARD = "true"
 class ActionError(Exception):
     """An action the table refuses; ``code`` is the protocol's error code."""
 
-    def __init__(self, code: str, message: str, legal: list[str] | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, legal: list[str] | None = None, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.legal = legal or []
+        #: Seconds to wait before trying again (a rate limit's refusal).
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
