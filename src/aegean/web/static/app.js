@@ -100,7 +100,7 @@ async function api(method, path, body) {
   }
   if (!response.ok) {
     const message = data && typeof data === 'object' && data.error ? data.error : `${response.status} ${response.statusText}`;
-    throw new Error(message);
+    throw Object.assign(new Error(message), { status: response.status });
   }
   return data;
 }
@@ -836,7 +836,9 @@ function gamePage(id) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(id)}`);
     g.ws = ws;
+    let opened = false;
     ws.addEventListener('open', () => {
+      opened = true;
       // The only place the token ever leaves the browser.
       ws.send(JSON.stringify({ type: 'hello', token: g.token, since: g.version }));
     });
@@ -856,7 +858,6 @@ function gamePage(id) {
       if (event.code === 4403) showError({ code: 'forbidden', message: 'The server refused the connection (origin not allowed).' });
       if (event.code === 1008) showError({ code: 'closed', message: 'The server closed the connection (too many messages).' });
       // The game is gone or will not take this page: reconnecting would not help.
-      if (event.code === 4404) return deadLink(`There is no game ${id} (a game nobody starts is removed after a while).`, false);
       if (event.code === 4410) return deadLink('This game expired: nobody started it in time.', false);
       if (event.code === 4503) return deadLink('This game has as many spectators as it takes. Try again later.', false);
       // A preview in flight is lost with the connection: drop its step so the prefix matches the
@@ -866,8 +867,19 @@ function gamePage(id) {
         g.pendingPreview = false;
       }
       g.pendingAct = null;
+      // Refused before it opened (the browser does not say why): is there such a game?
+      if (!opened) return checkGame();
       scheduleReconnect();
     });
+  }
+
+  async function checkGame() {
+    try {
+      await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    } catch (error) {
+      if (error.status === 404) return deadLink(`There is no game ${id} (a game nobody starts is removed after a while).`, false);
+    }
+    scheduleReconnect();
   }
 
   function scheduleReconnect() {
