@@ -6,7 +6,9 @@ many), and the headers every response carries (CSP, no framing)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import socket
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -223,6 +225,35 @@ def test_a_game_takes_so_many_spectators(limited: ServerProcess) -> None:
     assert refusal["type"] == "error" and refusal["code"] == "full", refusal
     assert "3 spectators" in refusal["message"] and code == 4503
     assert welcome["type"] == "welcome"
+
+
+def test_a_client_that_does_not_read_is_closed_not_left_waiting(server: ServerProcess) -> None:
+    """A connection that reads nothing (its receive window tiny) while asking for 1,500
+    previews: once 256 answers wait for it, the server drops them and closes it (4408,
+    "reconnect to catch up"; it used to stop sending and leave the connection open, the
+    client never hearing of anything again), instead of keeping them all in memory."""
+    game = create_game(server, seats=[HUMAN, {"kind": "ai", "level": "random"}], start_player=0)
+
+    async def scenario() -> tuple[int, int | None]:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", server.port))
+        url = server.url.replace("http://", "ws://") + f"/ws/games/{game['id']}"
+        async with websockets.connect(url, origin=server.url, sock=sock, max_size=2**22) as ws:  # type: ignore[arg-type]
+            await ws.send(json.dumps({"type": "hello", "token": game["seats"][0]["token"]}))
+            for _ in range(1500):
+                await ws.send(json.dumps({"type": "preview", "version": 0, "steps": ["@a1"]}))
+            await asyncio.sleep(2)
+            received = 0
+            with contextlib.suppress(websockets.ConnectionClosed):
+                async with asyncio.timeout(20):
+                    async for _ in ws:
+                        received += 1
+            return received, ws.close_code
+
+    received, code = asyncio.run(scenario())
+    assert code == 4408 and received < 1500, (received, code)
+    assert "Traceback" not in server.log_text()
 
 
 # ---------------------------------------------------------------------- item 14
