@@ -593,6 +593,9 @@ class CrowdReport:
     stalls: list[tuple[float, float]] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     leaks: list[str] = field(default_factory=list)
+    wall: float = 0.0
+    client_cpu: float = 0.0
+    server_cpu: float | None = None
     last_arrival: float = 0.0
     _waiting: int = 0
     _everyone: asyncio.Event = field(default_factory=asyncio.Event)
@@ -936,9 +939,22 @@ class Bench:
             for slot, result in zip(self.slots, results, strict=True):
                 if isinstance(result, BaseException):
                     self.stats.error("client-failure", f"slot {slot.index}: {result!r}")
-            if self.options.spectators:
-                self.crowd = await self.run_crowd(http)
         return wall
+
+    async def run_crowd_phase(self) -> None:
+        """The crowd, after the play (``--spectators``), with the CPU it cost."""
+        async with httpx.AsyncClient(base_url=self.url, timeout=60, trust_env=False) as http:
+            client_cpu, server_cpu = (
+                time.process_time(),
+                tree_cpu(self.server_pid) if self.server_pid else None,
+            )
+            started = time.perf_counter()
+            self.crowd = await self.run_crowd(http)
+            self.crowd.wall = time.perf_counter() - started
+            self.crowd.client_cpu = time.process_time() - client_cpu
+            if server_cpu is not None and self.server_pid:
+                after = tree_cpu(self.server_pid)
+                self.crowd.server_cpu = None if after is None else after - server_cpu
 
     async def run_crowd(self, http: httpx.AsyncClient) -> CrowdReport:
         """The crowd: ``--spectators`` join one game, its players play, the crowd leaves."""
@@ -1166,6 +1182,12 @@ async def run_load(options: Options) -> Report:
         server_cpu = (
             server_cpu1 - server_cpu0 if server_cpu1 is not None and server_cpu0 is not None else None
         )
+        if options.spectators and not timed_out:
+            try:
+                async with asyncio.timeout(options.timeout):
+                    await bench.run_crowd_phase()
+            except TimeoutError:
+                timed_out = True
         return _report(
             bench, load_before, options, where, db, wall, timed_out, client_cpu, server_cpu, log_path
         )
@@ -1212,7 +1234,9 @@ def crowd_lines(crowd: CrowdReport) -> tuple[list[str], list[str]]:
         f"{max(act, default=float('nan')):.1f} ms; every spectator had the new state "
         f"{percentile(fanout, 50):.1f} ms after the act was sent (p50), "
         f"{max(fanout, default=float('nan')):.1f} ms at most",
-        f"crowd: server event-loop stalls over 250 ms: {stalls}",
+        f"crowd: server event-loop stalls over 250 ms: {stalls}; {crowd.wall:.1f} s wall, CPU "
+        + ("" if crowd.server_cpu is None else f"server {crowd.server_cpu:.1f} s, ")
+        + f"clients {crowd.client_cpu:.1f} s",
     ]
     failures = []
     if not act:

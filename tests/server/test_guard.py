@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import socket
 import sqlite3
 import time
@@ -35,6 +36,11 @@ def limited(tmp_path: Path) -> Iterator[ServerProcess]:
     yield from serve_in(
         tmp_path, 10_000, "--create-limit", "3", "--max-spectators", "3", "--expire-after", "2"
     )
+
+
+def spectator_state(server: ServerProcess, game_id: str) -> dict[str, Any]:
+    state: dict[str, Any] = httpx.get(f"{server.url}/api/games/{game_id}").json()
+    return state
 
 
 def games_in_db(server: ServerProcess) -> set[str]:
@@ -195,6 +201,43 @@ def test_spectators_coming_and_going_cost_the_players_nothing(server: ServerProc
     assert len(json.dumps(presence)) < 300
     assert presence["seats"][1] == {"seat": 1, "claimed": True, "connected": False}
     assert left["seats"][0]["connected"] and left["version"] == 0
+
+
+def test_a_crowd_gets_every_state_in_order(server: ServerProcess) -> None:
+    """Past 100 spectators the states go out a chunk at a time (the event loop serves
+    others between chunks): each of 150 spectators still gets every version, in order,
+    and the presence news after the states sent before it."""
+    game = create_game(server, seats=TWO_HUMANS, start_player=0)
+
+    async def scenario() -> tuple[list[TableClient], dict[str, Any]]:
+        crowd = [TableClient(server.url, game["id"]) for _ in range(150)]
+        async with (
+            TableClient(server.url, game["id"], game["seats"][0]["token"]) as first,
+            TableClient(server.url, game["id"], game["seats"][1]["token"]) as second,
+        ):
+            for spectator in crowd:
+                await spectator.connect()
+            rng = random.Random(4)
+            for _ in range(4):
+                mover = first if (await first.wait_state(lambda s: True))["turn"]["actor"] == 0 else second
+                state = await mover.wait_turn()
+                assert (await mover.act(await mover.random_turn(rng)))["type"] == "accepted"
+                await asyncio.gather(
+                    *(c.wait_state(lambda s, v=state["version"]: s["version"] > v) for c in (first, second))
+                )
+        final = spectator_state(server, game["id"])
+        for spectator in crowd:
+            await spectator.wait_state(lambda s: not s["seats"][1]["connected"])
+            await spectator.close()
+        return crowd, final
+
+    crowd, final = asyncio.run(scenario())
+    for spectator in crowd:
+        versions = [m["version"] for m in spectator.messages if m["type"] == "state"]
+        assert versions == list(range(versions[0], final["version"] + 1)), versions
+        assert spectator.state is not None and spectator.state["board"] == final["board"]
+        kinds = [m["type"] for m in spectator.messages]
+        assert kinds.index("presence") > max(i for i, kind in enumerate(kinds) if kind == "state")
 
 
 def test_a_game_takes_so_many_spectators(limited: ServerProcess) -> None:

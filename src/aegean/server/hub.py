@@ -15,6 +15,7 @@ import json
 import logging
 import pickle
 import random
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import Executor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -47,6 +48,8 @@ MAX_SPECTATORS = 1000
 EXPIRE_AFTER = 2 * 3600.0
 #: The most seconds between two looks for expired games.
 SWEEP_EVERY = 60.0
+#: Spectators sent a message in one go (then the event loop serves others).
+FAN_OUT_CHUNK = 100
 #: Close codes of connections the server ends (4000-4999: the application's own).
 CLOSE_FULL = 4503
 CLOSE_EXPIRED = 4410
@@ -130,6 +133,8 @@ class Room:
     spectators: int = 0
     rematch_offers: set[int] = field(default_factory=set)
     thinking: bool = False
+    #: Messages on their way to the spectators, a chunk at a time (``Hub._fan_out``).
+    fan_out: deque[tuple[str, list[Connection]]] = field(default_factory=deque)
 
     def __post_init__(self) -> None:
         players = len(self.kinds)
@@ -638,13 +643,17 @@ class Hub:
                     self._post_presence(room)
 
     def _broadcast(self, room: Room) -> None:
-        """Post each connection its state (callers hold ``room.lock``)."""
+        """Post each connection its state (callers hold ``room.lock``): the players' first,
+        then the spectators' (:meth:`_fan_out`)."""
         cache: dict[int | None, str] = {}
         for connection in list(room.connections):
             viewer = connection.seat
-            if viewer not in cache:
-                cache[viewer] = self.state_text(room, viewer)
-            connection.post(cache[viewer])
+            if viewer is not None:
+                if viewer not in cache:
+                    cache[viewer] = self.state_text(room, viewer)
+                connection.post(cache[viewer])
+        if room.spectators:
+            self._fan_out(room, self.state_text(room, None))
 
     def _post_presence(self, room: Room, skip: Connection | None = None) -> None:
         """Tell every connection who is seated and connected, and the rematch offers: a
@@ -658,8 +667,33 @@ class Hub:
             }
         )
         for connection in list(room.connections):
-            if connection is not skip:
+            if connection is not skip and connection.seat is not None:
                 connection.post(message)
+        if room.spectators:
+            self._fan_out(room, message, skip)
+
+    def _fan_out(self, room: Room, message: str, skip: Connection | None = None) -> None:
+        """Post ``message`` to the spectators, in order with what was posted to them before.
+        A crowd is served a chunk at a time, the event loop free between chunks (the other
+        games' requests go on meanwhile): a thousand sends in one go held it 200 ms."""
+        targets = [c for c in room.connections if c.seat is None and c is not skip]
+        if not room.fan_out and len(targets) <= FAN_OUT_CHUNK:
+            for connection in targets:
+                connection.post(message)
+            return
+        room.fan_out.append((message, targets))
+        if len(room.fan_out) == 1:
+            self._spawn(self._fan_out_chunks(room))
+
+    @staticmethod
+    async def _fan_out_chunks(room: Room) -> None:
+        while room.fan_out:
+            message, targets = room.fan_out[0]
+            for start in range(0, len(targets), FAN_OUT_CHUNK):
+                for connection in targets[start : start + FAN_OUT_CHUNK]:
+                    connection.post(message)
+                await asyncio.sleep(0)
+            room.fan_out.popleft()
 
     @staticmethod
     def _presence(room: Room) -> list[dict[str, Any]]:
