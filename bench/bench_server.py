@@ -451,16 +451,7 @@ class Conn:
         self._welcome: asyncio.Future[dict[str, Any]] | None = None
 
     async def open(self) -> None:
-        bench = self.bench
-        self._ws = await connect(
-            f"{bench.ws_base}/ws/games/{self.game.id}",
-            origin=Origin(bench.url),
-            compression="deflate" if bench.options.compression else None,
-            proxy=None,
-            ping_interval=None,
-            max_size=2**22,
-            open_timeout=60,
-        )
+        self._ws = await self.bench.open_socket(self.game.id)
         self._welcome = asyncio.get_running_loop().create_future()
         self._reader = asyncio.create_task(self._read())
         await self._ws.send(json.dumps({"type": "hello", "token": self.token, "since": None}))
@@ -470,12 +461,7 @@ class Conn:
             raise RuntimeError(f"hello refused: {welcome}")
 
     async def close(self) -> None:
-        if self._ws is not None:
-            with contextlib.suppress(WebSocketException, OSError):
-                await self._ws.close()
-        if self._reader is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+        await close_socket(self._ws, self._reader)
 
     async def _read(self) -> None:
         assert self._ws is not None
@@ -632,16 +618,7 @@ class Watcher:
         self._reader: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
-        bench = self.bench
-        self._ws = await connect(
-            f"{bench.ws_base}/ws/games/{self.game_id}",
-            origin=Origin(bench.url),
-            compression="deflate" if bench.options.compression else None,
-            proxy=None,
-            ping_interval=None,
-            max_size=2**22,
-            open_timeout=60,
-        )
+        self._ws = await self.bench.open_socket(self.game_id)
         await self._ws.send('{"type": "hello", "token": null}')
         async with asyncio.timeout(REQUEST_TIMEOUT):
             while True:  # (welcome, then the state)
@@ -666,12 +643,7 @@ class Watcher:
                     report.arrived(version, time.perf_counter())
 
     async def close(self) -> None:
-        if self._ws is not None:
-            with contextlib.suppress(WebSocketException, OSError):
-                await self._ws.close()
-        if self._reader is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+        await close_socket(self._ws, self._reader)
 
 
 class Bench:
@@ -700,6 +672,18 @@ class Bench:
         #: Every invite the games were created with (none may ever reach a client).
         self.invites: list[str] = []
         self.crowd: CrowdReport | None = None
+
+    async def open_socket(self, game_id: str) -> ClientConnection:
+        """A WebSocket to a game, as a browser of this origin opens it."""
+        return await connect(
+            f"{self.ws_base}/ws/games/{game_id}",
+            origin=Origin(self.url),
+            compression="deflate" if self.options.compression else None,
+            proxy=None,
+            ping_interval=None,
+            max_size=2**22,
+            open_timeout=60,
+        )
 
     def plan(self) -> None:
         """The slots: secret-power games (with a spectator each), random-power games, games
@@ -1042,6 +1026,16 @@ class Bench:
             for slot in self.slots
         ):
             await asyncio.sleep(0.05)
+
+
+async def close_socket(ws: ClientConnection | None, reader: asyncio.Task[None] | None) -> None:
+    """Close a socket and wait for its reader to have seen the end."""
+    if ws is not None:
+        with contextlib.suppress(WebSocketException, OSError):
+            await ws.close()
+    if reader is not None:
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
 
 
 def _past(conn: Conn, version: int) -> Callable[[], bool]:
