@@ -17,9 +17,18 @@ client ever receives another seat's token, nor a rematch of another seat, nor, i
 with Hecate, Tartarus or Moerae, a secret of another seat (hidden workers, the Abyss, the
 Fate square) before the game is over. Targets (>= 200 games, p99 <= 100 ms) are reported.
 
+Then the crowd (``--spectators``, 1,000 by default): that many spectators join one more
+game, its two players play ``--crowd-actions`` actions, and the spectators leave. Measured:
+how long the crowd takes to join, what the seated players are sent meanwhile (nothing:
+a spectator coming or going is nobody else's business), each action's latency and the
+time until every spectator has its new state (the fan-out), and the server's event-loop
+stalls over the crowd. Checked: every spectator gets every state, the players nothing
+from the crowd's coming and going.
+
     .venv/bin/python bench/bench_server.py                   # 200 games, 60 s, 5 s thinking a turn
     .venv/bin/python bench/bench_server.py --games 300 --think 0
     .venv/bin/python bench/bench_server.py --quick           # 20 games, 10 actions each (seconds)
+    .venv/bin/python bench/bench_server.py --games 1 --spectators 1000   # the crowd, mostly
 """
 
 from __future__ import annotations
@@ -84,6 +93,8 @@ class Options:
     db: str | None = None
     compression: bool = True
     server_log: str = "warning"
+    spectators: int = 1000  #: the crowd on one game (0: no crowd)
+    crowd_actions: int = 10
 
 
 def parse_options(argv: Sequence[str] | None) -> Options:
@@ -123,6 +134,15 @@ def parse_options(argv: Sequence[str] | None) -> Options:
     )
     parser.add_argument("--server-log", default=defaults.server_log, help="--log-level of the spawned server")
     parser.add_argument(
+        "--spectators",
+        type=int,
+        default=None,
+        help=f"spectators of the crowd's one game, 0: none ({defaults.spectators}; --quick: 50)",
+    )
+    parser.add_argument(
+        "--crowd-actions", type=int, default=defaults.crowd_actions, help="actions played before the crowd"
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="a smoke run: 20 games, 10 actions each, no thinking"
     )
     args = parser.parse_args(argv)
@@ -141,9 +161,13 @@ def parse_options(argv: Sequence[str] | None) -> Options:
         db=args.db,
         compression=not args.no_compression,
         server_log=args.server_log,
+        spectators=args.spectators if args.spectators is not None else (50 if quick else defaults.spectators),
+        crowd_actions=args.crowd_actions,
     )
     if options.games < 1 or options.duration <= 0 or options.timeout <= 0 or options.think < 0:
         parser.error("--games, --duration and --timeout must be positive, --think not negative")
+    if options.spectators < 0 or options.crowd_actions < 1:
+        parser.error("--spectators must not be negative, --crowd-actions must be positive")
     if options.url is not None:
         check_loopback(options.url)
     return options
@@ -399,8 +423,22 @@ class Conn:
     """One WebSocket of a seat (or a spectator): keeps the latest state, answers the one
     request in flight, and scans every message it receives."""
 
-    def __init__(self, bench: Bench, slot: Slot, game: GameLog, seat: int | None, token: str | None) -> None:
+    def __init__(
+        self,
+        bench: Bench,
+        slot: Slot,
+        game: GameLog,
+        seat: int | None,
+        token: str | None,
+        stats: Stats | None = None,
+    ) -> None:
         self.bench, self.slot, self.game, self.seat, self.token = bench, slot, game, seat, token
+        self.stats = stats or bench.stats
+        #: What this connection received (messages, characters).
+        self.received = self.received_bytes = 0
+        #: When the latest request was sent (``time.perf_counter``).
+        self.sent_at = 0.0
+        self.pending_pong: asyncio.Future[None] | None = None
         self.foreign: tuple[str, ...] = ()  #: the other seats' tokens, which must never arrive here
         self.state: dict[str, Any] | None = None
         self.changed = asyncio.Event()
@@ -413,16 +451,7 @@ class Conn:
         self._welcome: asyncio.Future[dict[str, Any]] | None = None
 
     async def open(self) -> None:
-        bench = self.bench
-        self._ws = await connect(
-            f"{bench.ws_base}/ws/games/{self.game.id}",
-            origin=Origin(bench.url),
-            compression="deflate" if bench.options.compression else None,
-            proxy=None,
-            ping_interval=None,
-            max_size=2**22,
-            open_timeout=60,
-        )
+        self._ws = await self.bench.open_socket(self.game.id)
         self._welcome = asyncio.get_running_loop().create_future()
         self._reader = asyncio.create_task(self._read())
         await self._ws.send(json.dumps({"type": "hello", "token": self.token, "since": None}))
@@ -432,22 +461,19 @@ class Conn:
             raise RuntimeError(f"hello refused: {welcome}")
 
     async def close(self) -> None:
-        if self._ws is not None:
-            with contextlib.suppress(WebSocketException, OSError):
-                await self._ws.close()
-        if self._reader is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+        await close_socket(self._ws, self._reader)
 
     async def _read(self) -> None:
         assert self._ws is not None
-        stats = self.bench.stats
+        stats = self.stats
         game = self.game
         try:
             async for raw in self._ws:
                 assert isinstance(raw, str)
                 stats.messages += 1
                 stats.received_bytes += len(raw)
+                self.received += 1
+                self.received_bytes += len(raw)
                 for token in self.foreign:
                     if token in raw:
                         stats.leaks.append(f"{game.id}: seat {self.seat} received another seat's token")
@@ -469,6 +495,8 @@ class Conn:
                         self._welcome.set_result(message)
                 elif kind == "rematch":
                     self._on_rematch(message, raw)
+                elif kind == "pong" and self.pending_pong is not None and not self.pending_pong.done():
+                    self.pending_pong.set_result(None)
         except ConnectionClosed:
             pass
         finally:
@@ -484,7 +512,7 @@ class Conn:
         if game.secrets is None and state["board"] is not None:
             game.secrets = secret_seats(state)
         if game.secrets:
-            scan_state(game, self.bench.stats, self.seat, state)
+            scan_state(game, self.stats, self.seat, state)
         game.max_seen = max(game.max_seen, state["version"])
         if state["outcome"] is not None:
             game.over = True
@@ -493,9 +521,7 @@ class Conn:
 
     def _on_rematch(self, message: dict[str, Any], raw: str) -> None:
         if message["seat"] != self.seat or (self.seat is None and message["token"] is not None):
-            self.bench.stats.leaks.append(
-                f"{self.game.id}: seat {self.seat} received the rematch of {message}"
-            )
+            self.stats.leaks.append(f"{self.game.id}: seat {self.seat} received the rematch of {message}")
         self.rematch, self.rematch_raw = message, raw
         self.changed.set()
 
@@ -520,7 +546,7 @@ class Conn:
         assert self._ws is not None
         self._pending = asyncio.get_running_loop().create_future()
         text = json.dumps(message)
-        sent = time.perf_counter()
+        sent = self.sent_at = time.perf_counter()
         await self._ws.send(text)
         async with asyncio.timeout(REQUEST_TIMEOUT):
             answer, received = await self._pending
@@ -530,6 +556,94 @@ class Conn:
     async def send(self, message: dict[str, Any]) -> None:
         assert self._ws is not None
         await self._ws.send(json.dumps(message))
+
+
+@dataclass
+class CrowdReport:
+    """What the crowd measured: ``spectators`` on one game while its players play."""
+
+    spectators: int
+    stats: Stats = field(default_factory=Stats)
+    join_s: float = 0.0
+    leave_s: float = 0.0
+    #: Messages the seated players were sent while the crowd joined, and while it left.
+    seated_while_joining: int = 0
+    seated_while_leaving: int = 0
+    act_ms: list[float] = field(default_factory=list)
+    #: ``act`` sent until the last spectator had the new state (ms).
+    fanout_ms: list[float] = field(default_factory=list)
+    #: The versions every spectator must receive, and how many (spectator, version) never came.
+    versions: list[int] = field(default_factory=list)
+    missed: int = 0
+    stall_count: int | None = None
+    stalls: list[tuple[float, float]] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    leaks: list[str] = field(default_factory=list)
+    wall: float = 0.0
+    client_cpu: float = 0.0
+    server_cpu: float | None = None
+    last_arrival: float = 0.0
+    _waiting: int = 0
+    _everyone: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def expect(self, version: int) -> None:
+        """The next state every spectator must be sent."""
+        self.versions.append(version)
+        self._waiting = self.spectators
+        self._everyone.clear()
+
+    def arrived(self, version: int, at: float) -> None:
+        if self.versions and version == self.versions[-1]:
+            self._waiting -= 1
+            self.last_arrival = max(self.last_arrival, at)
+            if self._waiting == 0:
+                self._everyone.set()
+
+    async def everyone_has(self, version: int) -> None:
+        async with asyncio.timeout(REQUEST_TIMEOUT * 2):
+            await self._everyone.wait()
+
+
+#: The version of a ``state`` message, from its first characters (no need to parse the rest).
+_STATE_VERSION = re.compile(r'\{"type":"state","version":(\d+)')
+
+
+class Watcher:
+    """One spectator of the crowd: notes which versions' states came, and when."""
+
+    def __init__(self, bench: Bench, game_id: str, report: CrowdReport) -> None:
+        self.bench, self.game_id, self.report = bench, game_id, report
+        self.versions: set[int] = set()
+        self._ws: ClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self) -> None:
+        self._ws = await self.bench.open_socket(self.game_id)
+        await self._ws.send('{"type": "hello", "token": null}')
+        async with asyncio.timeout(REQUEST_TIMEOUT):
+            while True:  # (welcome, then the state)
+                raw = await self._ws.recv()
+                assert isinstance(raw, str)
+                if raw.startswith('{"type":"error"'):
+                    raise RuntimeError(f"a spectator was refused: {raw}")
+                if _STATE_VERSION.match(raw):
+                    break
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        assert self._ws is not None
+        report = self.report
+        with contextlib.suppress(ConnectionClosed):
+            async for raw in self._ws:
+                assert isinstance(raw, str)
+                found = _STATE_VERSION.match(raw)
+                if found:
+                    version = int(found.group(1))
+                    self.versions.add(version)
+                    report.arrived(version, time.perf_counter())
+
+    async def close(self) -> None:
+        await close_socket(self._ws, self._reader)
 
 
 class Bench:
@@ -555,6 +669,21 @@ class Bench:
         #: None if it does not say; and the stalls it kept (seconds into the play, length).
         self.server_stall_count: int | None = None
         self.server_stalls: list[tuple[float, float]] = []
+        #: Every invite the games were created with (none may ever reach a client).
+        self.invites: list[str] = []
+        self.crowd: CrowdReport | None = None
+
+    async def open_socket(self, game_id: str) -> ClientConnection:
+        """A WebSocket to a game, as a browser of this origin opens it."""
+        return await connect(
+            f"{self.ws_base}/ws/games/{game_id}",
+            origin=Origin(self.url),
+            compression="deflate" if self.options.compression else None,
+            proxy=None,
+            ping_interval=None,
+            max_size=2**22,
+            open_timeout=60,
+        )
 
     def plan(self) -> None:
         """The slots: secret-power games (with a spectator each), random-power games, games
@@ -573,7 +702,7 @@ class Bench:
             seats = [{"kind": "human"}, {"kind": "ai", "level": "random"}]
             if rng.random() < 0.5:
                 seats.reverse()
-            specs.append(("vs AI", {"seats": seats}))
+            specs.append(("vs AI", {"seats": seats, "creator": seats.index({"kind": "human"})}))
         specs = specs[:n]
         specs += [("plain", {})] * (n - len(specs))
         rng.shuffle(specs)
@@ -589,22 +718,38 @@ class Bench:
     async def create_game(
         self, http: httpx.AsyncClient, body: dict[str, Any]
     ) -> tuple[GameLog, list[str | None]]:
+        """Create a game and seat its players: the creator's token comes with the answer,
+        each other seat's by exchanging its invite (as the invited player's browser does)."""
         reply = await http.post("/api/games", json=body)
         if reply.status_code != 201:
             raise RuntimeError(f"create refused: {reply.status_code} {reply.text}")
         data = reply.json()
-        tokens: list[str | None] = [s.get("token") for s in data["seats"]]
+        tokens: list[str | None] = []
+        for seat in data["seats"]:
+            if "invite" in seat:
+                self.invites.append(seat["invite"])
+                claimed = await http.post(f"/api/games/{data['id']}/claim", json={"invite": seat["invite"]})
+                if claimed.status_code != 200:
+                    raise RuntimeError(f"invite refused: {claimed.status_code} {claimed.text}")
+                tokens.append(claimed.json()["token"])
+            else:
+                tokens.append(seat.get("token"))
         return GameLog(data["id"], [s["kind"] for s in data["seats"]]), tokens
 
-    async def connect_game(self, slot: Slot, game: GameLog, tokens: list[str | None]) -> list[Conn]:
+    async def connect_game(
+        self, slot: Slot, game: GameLog, tokens: list[str | None], stats: Stats | None = None
+    ) -> list[Conn]:
         conns = [
-            Conn(self, slot, game, seat, token) for seat, token in enumerate(tokens) if token is not None
+            Conn(self, slot, game, seat, token, stats)
+            for seat, token in enumerate(tokens)
+            if token is not None
         ]
         if slot.spectator:
             conns.append(Conn(self, slot, game, None, None))
         every = [t for t in tokens if t is not None]
         for conn in conns:
-            conn.foreign = tuple(t for t in every if t != conn.token)
+            # (No invite is ever sent to anyone: the last ones made are scanned for too.)
+            conn.foreign = tuple(t for t in every if t != conn.token) + tuple(self.invites[-4:])
         slot.conns = conns
         slot.games.append(game)
         for conn in conns:
@@ -696,7 +841,7 @@ class Bench:
         again): from the fourth step on it takes a step other than a move if one is
         offered, it prefers moves to squares this turn has not visited, and it restarts
         the turn when the server's preview limit is reached before the turn is done."""
-        stats = self.stats
+        stats = conn.stats
         state = conn.state
         assert state is not None
         version = state["version"]
@@ -775,10 +920,95 @@ class Bench:
                     for ended, seconds in server_after[1]
                     if ended >= self.play_started
                 ]
-        for slot, result in zip(self.slots, results, strict=True):
-            if isinstance(result, BaseException):
-                self.stats.error("client-failure", f"slot {slot.index}: {result!r}")
+            for slot, result in zip(self.slots, results, strict=True):
+                if isinstance(result, BaseException):
+                    self.stats.error("client-failure", f"slot {slot.index}: {result!r}")
         return wall
+
+    async def run_crowd_phase(self) -> None:
+        """The crowd, after the play (``--spectators``), with the CPU it cost."""
+        async with httpx.AsyncClient(base_url=self.url, timeout=60, trust_env=False) as http:
+            client_cpu, server_cpu = (
+                time.process_time(),
+                tree_cpu(self.server_pid) if self.server_pid else None,
+            )
+            started = time.perf_counter()
+            self.crowd = await self.run_crowd(http)
+            self.crowd.wall = time.perf_counter() - started
+            self.crowd.client_cpu = time.process_time() - client_cpu
+            if server_cpu is not None and self.server_pid:
+                after = tree_cpu(self.server_pid)
+                self.crowd.server_cpu = None if after is None else after - server_cpu
+
+    async def run_crowd(self, http: httpx.AsyncClient) -> CrowdReport:
+        """The crowd: ``--spectators`` join one game, its players play, the crowd leaves."""
+        o = self.options
+        report = CrowdReport(o.spectators)
+        stats = report.stats
+        rng = random.Random(o.seed + 1)
+        body = {"players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "start_player": 0}
+        slot = Slot(-1, "crowd", body, False, rng)
+        game, tokens = await self.create_game(http, body)
+        seats = await self.connect_game(slot, game, tokens, stats)
+        await self._flush(seats)  # (their welcomes and states are in)
+        before = await self._server_stalls(http)
+        started = time.time()
+
+        crowd = [Watcher(self, game.id, report) for _ in range(o.spectators)]
+        opening = asyncio.Semaphore(64)
+
+        async def join(watcher: Watcher) -> None:
+            async with opening:
+                await watcher.open()
+
+        quiet = [conn.received for conn in seats]
+        t0 = time.perf_counter()
+        await asyncio.gather(*(join(w) for w in crowd))
+        report.join_s = time.perf_counter() - t0
+        await self._flush(seats)
+        report.seated_while_joining = sum(c.received for c in seats) - sum(quiet) - len(seats)
+
+        for _ in range(o.crowd_actions):
+            movers = [c for c in seats if c.my_turn()]
+            if game.over or not movers or movers[0].state is None:
+                break
+            mover, version = movers[0], movers[0].state["version"]
+            report.expect(version + 1)
+            if not await self.play_turn(slot, mover):
+                break
+            await report.everyone_has(version + 1)
+            report.fanout_ms.append((report.last_arrival - mover.sent_at) * 1000)
+            for conn in seats:
+                await conn.wait(_past(conn, version))
+        report.act_ms = list(stats.act_ms)
+
+        quiet = [conn.received for conn in seats]
+        t0 = time.perf_counter()
+        await asyncio.gather(*(w.close() for w in crowd))
+        while (await http.get("/api/health")).json()["connections"] > len(seats):
+            await asyncio.sleep(0.05)  # (until the server has heard of every close)
+        report.leave_s = time.perf_counter() - t0
+        await self._flush(seats)
+        report.seated_while_leaving = sum(c.received for c in seats) - sum(quiet) - len(seats)
+        after = await self._server_stalls(http)
+        if before is not None and after is not None:
+            report.stall_count = after[0] - before[0]
+            report.stalls = [(ended - started, length) for ended, length in after[1] if ended >= started]
+        report.missed = sum(1 for w in crowd for v in report.versions if v not in w.versions)
+        report.errors = dict(stats.errors)
+        report.leaks = list(stats.leaks)
+        for conn in seats:
+            await conn.close()
+        return report
+
+    @staticmethod
+    async def _flush(conns: list[Conn]) -> None:
+        """A ping answered on each connection: whatever was sent before has arrived."""
+        for conn in conns:
+            conn.pending_pong = asyncio.get_running_loop().create_future()
+            await conn.send({"type": "ping"})
+            async with asyncio.timeout(REQUEST_TIMEOUT):
+                await conn.pending_pong
 
     async def _server_stalls(self, http: httpx.AsyncClient) -> tuple[int, list[tuple[float, float]]] | None:
         """The server's count of event-loop stalls and its latest ones (ended, seconds), or
@@ -798,6 +1028,21 @@ class Bench:
             await asyncio.sleep(0.05)
 
 
+async def close_socket(ws: ClientConnection | None, reader: asyncio.Task[None] | None) -> None:
+    """Close a socket and wait for its reader to have seen the end."""
+    if ws is not None:
+        with contextlib.suppress(WebSocketException, OSError):
+            await ws.close()
+    if reader is not None:
+        with contextlib.suppress(asyncio.CancelledError):
+            await reader
+
+
+def _past(conn: Conn, version: int) -> Callable[[], bool]:
+    """Whether ``conn`` has seen a version after ``version`` (or the end)."""
+    return lambda: conn.game.over or (conn.state is not None and conn.state["version"] > version)
+
+
 # ---------------------------------------------------------------------------- the server
 def free_port() -> int:
     with socket.socket() as s:
@@ -814,7 +1059,7 @@ def spawned_server(folder: Path, log_level: str) -> Any:
     command = [
         sys.executable, "-m", "aegean.cli.main", "serve",
         "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
-        "--rate-limit", "100000", "--log-level", log_level,
+        "--rate-limit", "100000", "--create-limit", "1000000", "--log-level", log_level,
     ]  # fmt: skip
     with log_path.open("ab") as log:
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
@@ -931,6 +1176,12 @@ async def run_load(options: Options) -> Report:
         server_cpu = (
             server_cpu1 - server_cpu0 if server_cpu1 is not None and server_cpu0 is not None else None
         )
+        if options.spectators and not timed_out:
+            try:
+                async with asyncio.timeout(options.timeout):
+                    await bench.run_crowd_phase()
+            except TimeoutError:
+                timed_out = True
         return _report(
             bench, load_before, options, where, db, wall, timed_out, client_cpu, server_cpu, log_path
         )
@@ -959,6 +1210,42 @@ def stall_lines(bench: Bench) -> list[str]:
         played = [(s.ended - bench.play_started, s.seconds) for s in bench.client_loop.recent]
         lines.append("    clients: " + listed(played, clients))
     return lines
+
+
+def crowd_lines(crowd: CrowdReport) -> tuple[list[str], list[str]]:
+    """The crowd's figures, and its failures (a state a spectator never got, a message the
+    players were sent for the crowd's coming and going, an error)."""
+    act, fanout = crowd.act_ms, crowd.fanout_ms
+    stalls = "not reported" if crowd.stall_count is None else f"{crowd.stall_count}"
+    if crowd.stalls:
+        longest = max(length for _, length in crowd.stalls)
+        stalls += f" (longest {1000 * longest:,.0f} ms)"
+    lines = [
+        f"crowd: {crowd.spectators:,} spectators on one game joined in {crowd.join_s:.1f} s and left in "
+        f"{crowd.leave_s:.1f} s; meanwhile the seated players were sent {crowd.seated_while_joining} "
+        f"and {crowd.seated_while_leaving} messages",
+        f"crowd: {len(act)} actions: act latency p50 {percentile(act, 50):.1f}, max "
+        f"{max(act, default=float('nan')):.1f} ms; every spectator had the new state "
+        f"{percentile(fanout, 50):.1f} ms after the act was sent (p50), "
+        f"{max(fanout, default=float('nan')):.1f} ms at most",
+        f"crowd: server event-loop stalls over 250 ms: {stalls}; {crowd.wall:.1f} s wall, CPU "
+        + ("" if crowd.server_cpu is None else f"server {crowd.server_cpu:.1f} s, ")
+        + f"clients {crowd.client_cpu:.1f} s",
+    ]
+    failures = []
+    if not act:
+        failures.append("crowd: no action was played")
+    if crowd.missed:
+        failures.append(f"crowd: {crowd.missed} states never reached their spectator")
+    if crowd.seated_while_joining or crowd.seated_while_leaving:
+        failures.append("crowd: the seated players were sent messages for spectators coming and going")
+    if crowd.errors or crowd.leaks:
+        failures.append(f"crowd: errors {crowd.errors}, leaks {crowd.leaks[:3]}")
+    lines.append(
+        f"check crowd: {'FAILED' if failures else 'OK'} (every spectator got each of the "
+        f"{len(crowd.versions)} states; the players nothing from the crowd's coming and going)"
+    )
+    return lines, failures
 
 
 def load() -> str:
@@ -1078,6 +1365,10 @@ def _report(
         f"{stats.secret_facts:,} secrets shown to their owners only, {turns_checked:,} hidden turns)"
     )
     lines += ["    " + leak for leak in stats.leaks[:10]]
+    if bench.crowd is not None:
+        crowd_report, crowd_failures = crowd_lines(bench.crowd)
+        lines += crowd_report
+        failures += crowd_failures
     p99 = percentile(act, 99)
     playing = sum(1 for slot in bench.slots if slot.acts > 0)
     all_played = playing == options.games and not failures

@@ -16,7 +16,7 @@ if BENCH not in sys.path:
     sys.path.insert(0, BENCH)
 
 import bench_server  # noqa: E402
-from bench_server import Act, GameLog, SecretSeat, Stats  # noqa: E402
+from bench_server import Act, CrowdReport, GameLog, SecretSeat, Stats  # noqa: E402
 
 
 def _number(pattern: str, text: str) -> int:
@@ -45,6 +45,15 @@ def test_quick_run_passes_its_checks_and_prints_figures(capsys: pytest.CaptureFi
     assert "check redaction: OK (0 leaks" in out
     # The scan saw real secrets (Hecate's workers, the Abyss, the Fate square) to keep.
     assert _number(r"([\d,]+) secrets shown to their owners only", out) > 0
+    # The crowd (issue 13 item 13): 50 spectators on one game in a quick run; the players
+    # are sent nothing for their coming and going, each spectator every state.
+    assert re.search(
+        r"crowd: 50 spectators on one game joined in [\d.]+ s and left in [\d.]+ s; "
+        r"meanwhile the seated players were sent 0 and 0 messages",
+        out,
+    )
+    assert re.search(r"crowd: 10 actions: act latency p50 [\d.]+, max [\d.]+ ms; every spectator", out)
+    assert "check crowd: OK (every spectator got each of the 10 states" in out
     assert re.search(r"target >= 200 concurrent games: missed", out)  # (a quick run has 20)
     assert re.search(r"target p99 act latency <= 100 ms: (met|missed)", out)
 
@@ -135,3 +144,19 @@ def test_only_loopback_servers_are_load_tested() -> None:
     for url in ("http://example.com", "http://10.0.0.5:8000", "ftp://127.0.0.1"):
         with pytest.raises(SystemExit):
             bench_server.check_loopback(url)
+
+
+def test_crowd_check_fails_on_a_state_missed_or_a_message_to_the_players() -> None:
+    """The crowd's check (issue 13 item 13) fails on what it exists to catch: a state a
+    spectator never got, a message the players were sent because spectators came or went,
+    or a crowd game that played nothing."""
+    lines, failures = bench_server.crowd_lines(CrowdReport(3, act_ms=[5.0], fanout_ms=[9.0], versions=[1]))
+    assert failures == [] and lines[-1].startswith("check crowd: OK")
+    for broken in (
+        CrowdReport(3, act_ms=[5.0], fanout_ms=[9.0], versions=[1], missed=1),
+        CrowdReport(3, act_ms=[5.0], fanout_ms=[9.0], versions=[1], seated_while_joining=3),
+        CrowdReport(3, act_ms=[5.0], fanout_ms=[9.0], versions=[1], seated_while_leaving=1),
+        CrowdReport(3),
+    ):
+        lines, failures = bench_server.crowd_lines(broken)
+        assert failures and lines[-1].startswith("check crowd: FAILED"), broken

@@ -11,7 +11,6 @@ import random
 import sqlite3
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -23,7 +22,7 @@ from aegean.santorini.powers import implemented
 from aegean.santorini.record import GameRecord
 from aegean.server.client import TableClient
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, claim, create_game, post_game, serve_in
 
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
@@ -31,20 +30,10 @@ TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
 @pytest.fixture(scope="module")
 def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the tests that only read or are refused (a server takes ~1 s to start)."""
-    folder: Path = tmp_path_factory.mktemp("api")
-    server = ServerProcess(folder / "games.sqlite3", free_port(), 10_000, folder / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve_in(tmp_path_factory.mktemp("api"))
 
 
-def create(server: ServerProcess, **body: Any) -> dict[str, Any]:
-    reply = httpx.post(server.url + "/api/games", json=body)
-    assert reply.status_code == 201, reply.text
-    game: dict[str, Any] = reply.json()
-    return game
+create = create_game
 
 
 def refused(server: ServerProcess, body: Any, status: int = 400, **kwargs: Any) -> str:
@@ -154,6 +143,24 @@ def test_levels(shared: ServerProcess) -> None:
         ({"start_player": 2}, "start_player"),
         ({"start_player": True}, "start_player"),
         ({"creator": 7}, "creator"),
+        # Issue 13 item 16: every field has its type, strictly; unknown fields are refused.
+        ({"players": 2.0}, "players"),
+        ({"players": True}, "players"),
+        ({"creator": "0"}, "creator"),
+        ({"open": 1}, "open"),
+        ({"player": 3}, "player"),
+        ({"seats": [{"kind": "human", "nick": "x"}, {"kind": "human"}]}, "seats[0].nick"),
+        ({"seats": [{"kind": "human", "name": 5}, {"kind": "human"}]}, "seats[0].name"),
+        ({"seats": [{"kind": "human"}, {"kind": "ai", "level": 3}]}, "seats[1].level"),
+        ({"seats": [{"kind": "human"}, {"kind": "human", "open": "yes"}]}, "seats[1].open"),
+        ({"fleece": 5, "variant": "golden-fleece"}, "fleece"),
+        # Issue 13 item 12: no AI-only game; the creator plays a human seat.
+        ({"seats": [{"kind": "ai"}, {"kind": "ai"}]}, "seats"),
+        ({"seats": [{"kind": "human"}, {"kind": "ai"}], "creator": 1}, "creator"),
+        # Issue 13 item 11: an open seat is a human seat of a listed game, not the creator's.
+        ({"seats": [{"kind": "human"}, {"kind": "ai", "open": True}]}, "seats[1].open"),
+        ({"seats": [{"kind": "human", "open": True}, {"kind": "human"}]}, "seats[0].open"),
+        ({"seats": [{"kind": "human"}, {"kind": "human", "open": True}], "open": False}, "seats[1].open"),
     ],
 )
 def test_create_refuses_bad_settings_naming_the_field(
@@ -188,24 +195,38 @@ def test_create_refuses_bodies_that_are_not_json_or_too_large(shared: ServerProc
     assert "Traceback" not in shared.log_text()
 
 
-def test_create_answers_tokens_and_invites_for_human_seats_only(shared: ServerProcess) -> None:
-    """The create answer: a token and an invite link (token in the fragment) per human
-    seat, none for AI seats; an empty body makes a default game (one human vs the AI)."""
-    game = create(
-        shared,
-        players=3,
-        seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}, {}],
-        powers=["Apollo", "Artemis", "Athena"],
+def test_create_answers_the_creators_token_and_the_others_invites(shared: ServerProcess) -> None:
+    """The create answer (issue 13 item 10): the creator's seat token and link; for each
+    other human seat an invite and its link (the secret in the fragment), never a seat
+    token; an open seat neither; AI seats nothing. An empty body makes a default game (one
+    human vs the AI)."""
+    reply = httpx.post(
+        shared.url + "/api/games",
+        json={
+            "players": 4,
+            "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}, {}, {"open": True}],
+            "powers": ["Apollo", "Artemis", "Athena", "Atlas"],
+        },
     )
+    assert reply.status_code == 201, reply.text
+    game = reply.json()
     assert len(game["id"]) == 12 and game["version"] == 0
-    human, ai, other = game["seats"]
+    human, ai, invited, open_seat = game["seats"]
     assert ai == {"seat": 1, "kind": "ai"}
-    for seat in (human, other):
-        assert seat["kind"] == "human"
-        assert seat["invite"] == f"/game/{game['id']}#seat={seat['seat']}&token={seat['token']}"
-    assert human["token"] != other["token"]
+    assert open_seat == {"seat": 3, "kind": "human", "open": True}
+    assert set(human) == {"seat", "kind", "token", "link"}
+    assert human["link"] == f"/game/{game['id']}#seat=0&token={human['token']}"
+    assert set(invited) == {"seat", "kind", "invite", "link"}
+    assert invited["link"] == f"/game/{game['id']}#seat=2&invite={invited['invite']}"
+    assert human["token"] != invited["invite"] and len(invited["invite"]) == len(human["token"]) == 43
     state = httpx.get(shared.url + f"/api/games/{game['id']}").json()
-    assert [s["power"] for s in state["seats"]] == ["Apollo", "Artemis", "Athena"]
+    assert [s["power"] for s in state["seats"]] == ["Apollo", "Artemis", "Athena", "Atlas"]
+    assert [(s["claimed"], s["open"]) for s in state["seats"]] == [
+        (True, False),
+        (True, False),
+        (False, False),
+        (False, True),
+    ]
     assert state["you"] is None and state["options"] == []
 
     default = httpx.post(shared.url + "/api/games")
@@ -267,13 +288,14 @@ def test_health_counts_games_and_connections_and_the_loop_watch(server: ServerPr
 
 
 def test_lobby_lists_open_games_not_over_newest_first(server: ServerProcess) -> None:
-    """``GET /api/games``: games not over, newest first, with their seats; a finished game
-    leaves the lobby."""
+    """``GET /api/games``: listed games not over, newest first, with their seats (which are
+    open, which taken); a finished game leaves the lobby, an unlisted one is never in it."""
     first = create(server, seats=TWO_HUMANS, powers=["Apollo", None])
-    second = create(
+    post_game(server, seats=TWO_HUMANS, open=False)
+    second = post_game(
         server,
         players=4,
-        seats=[{}, {"kind": "ai", "level": "random"}, {}, {}],
+        seats=[{}, {"kind": "ai", "level": "random"}, {}, {"open": True}],
         powers=["Apollo", "Artemis", "Athena", "Atlas"],
         start_player=1,
     )
@@ -285,44 +307,44 @@ def test_lobby_lists_open_games_not_over_newest_first(server: ServerProcess) -> 
     entry = lobby[0]
     assert entry["players"] == 4 and entry["variant"] == "standard" and entry["status"] == "playing"
     assert entry["powers"] == ["Apollo", "Artemis", "Athena", "Atlas"]
-    assert [(s["seat"], s["kind"], s["level"], s["claimed"]) for s in entry["seats"]] == [
-        (0, "human", None, True),  # the creator's seat is taken at creation
-        (1, "ai", "random", True),
-        (2, "human", None, False),
-        (3, "human", None, False),
+    assert [(s["seat"], s["kind"], s["level"], s["claimed"], s["open"]) for s in entry["seats"]] == [
+        (0, "human", None, True, False),  # the creator's seat is taken at creation
+        (1, "ai", "random", True, False),
+        (2, "human", None, False, False),  # kept for its invite
+        (3, "human", None, False, True),  # anyone may take it
     ]
     assert lobby[1]["powers"] == ["Apollo", None]
     # A finished game is still there by id, just not in the lobby.
     assert httpx.get(server.url + f"/api/games/{done}").json()["game"]["status"] == "over"
 
 
-def test_join_hands_out_unclaimed_seats_with_fresh_tokens(server: ServerProcess) -> None:
-    """``join`` gives the first unclaimed human seat (never the creator's) a new token; the
-    seat's old invite token then stops working; a full game answers 409."""
-    game = create(
+def test_join_hands_out_open_seats_only_with_fresh_tokens(server: ServerProcess) -> None:
+    """``join`` gives the first open seat nobody has taken a new token, never a seat kept
+    for its invite (issue 13 item 11: a stranger from the lobby took the invited friend's
+    seat) nor the creator's; once the open seats are taken it answers 409, and the invited
+    seat is still its invite's."""
+    game = post_game(
         server,
-        players=3,
-        seats=[{}, {"kind": "ai", "level": "random"}, {}],
-        powers=["Apollo", "Artemis", "Athena"],
+        players=4,
+        seats=[{}, {"kind": "ai", "level": "random"}, {}, {"open": True}],
+        powers=["Apollo", "Artemis", "Athena", "Atlas"],
         start_player=1,
     )
-    old_invite = game["seats"][2]["token"]
     joined = httpx.post(server.url + f"/api/games/{game['id']}/join")
     assert joined.status_code == 200, joined.text
     seat = joined.json()
-    assert seat["seat"] == 2 and seat["id"] == game["id"]
-    assert seat["token"] not in (old_invite, game["seats"][0]["token"])
-    assert seat["invite"] == f"/game/{game['id']}#seat=2&token={seat['token']}"
-
-    old = asyncio.run(hello(server, game["id"], old_invite))
-    assert old["type"] == "error" and old["code"] == "bad-token"
+    assert seat["seat"] == 3 and seat["id"] == game["id"]
+    assert seat["token"] != game["seats"][0]["token"]
+    assert seat["link"] == f"/game/{game['id']}#seat=3&token={seat['token']}"
     new = asyncio.run(hello(server, game["id"], seat["token"]))
-    assert new["type"] == "welcome" and new["seat"] == 2
+    assert new["type"] == "welcome" and new["seat"] == 3
     creator = asyncio.run(hello(server, game["id"], game["seats"][0]["token"]))
     assert creator["type"] == "welcome" and creator["seat"] == 0
 
     full = httpx.post(server.url + f"/api/games/{game['id']}/join")
-    assert full.status_code == 409 and "taken" in full.json()["error"]
+    assert full.status_code == 409 and "no open seat" in full.json()["error"], full.text
+    invited = claim(server, game["id"], game["seats"][2]["invite"])
+    assert invited["seat"] == 2
     lobby = httpx.get(server.url + "/api/games").json()
     assert all(s["claimed"] for s in lobby[0]["seats"])
 
@@ -412,18 +434,21 @@ def test_upload_replay_frames_and_refusals(server: ServerProcess) -> None:
 
 
 def test_tokens_are_stored_only_as_sha256_hashes(server: ServerProcess) -> None:
-    """The database holds no token, only its SHA-256 hex digest (``docs/server.md``,
-    "Concepts"): scan every table's text and the raw database files; nor does the log."""
-    game = create(
+    """The database holds no token and no invite, only their SHA-256 hex digests
+    (``docs/server.md``, "Concepts"): scan every table's text and the raw database files;
+    nor does the log."""
+    game = post_game(
         server,
         players=3,
-        seats=[{}, {}, {"kind": "ai", "level": "random"}],
+        seats=[{}, {}, {"open": True}],
         powers=["Apollo", "Artemis", "Athena"],
     )
+    invite = game["seats"][1]["invite"]
+    claimed = claim(server, game["id"], invite)
     joined = httpx.post(server.url + f"/api/games/{game['id']}/join").json()
-    tokens = [game["seats"][0]["token"], game["seats"][1]["token"], joined["token"]]
+    tokens = [game["seats"][0]["token"], claimed["token"], joined["token"]]
 
-    for token in (tokens[0], tokens[2]):
+    for token in tokens:
         assert asyncio.run(hello(server, game["id"], token))["type"] == "welcome"
     texts: list[str] = []
     with sqlite3.connect(server.db) as db:
@@ -432,15 +457,18 @@ def test_tokens_are_stored_only_as_sha256_hashes(server: ServerProcess) -> None:
         for table in tables:
             for row in db.execute(f'SELECT * FROM "{table}"'):
                 texts.extend(str(value) for value in row if value is not None)
-        stored = dict(
-            db.execute("SELECT seat, token_hash FROM seats WHERE game_id = ?", (game["id"],)).fetchall()
-        )
+        stored = {
+            seat: (token_hash, invite_hash)
+            for seat, token_hash, invite_hash in db.execute(
+                "SELECT seat, token_hash, invite_hash FROM seats WHERE game_id = ?", (game["id"],)
+            )
+        }
     everything = "\n".join(texts)
     raw = b"".join(p.read_bytes() for p in server.db.parent.glob(server.db.name + "*"))
-    for token in tokens:
-        assert token not in everything
-        assert token.encode() not in raw
-        assert token not in server.log_text()
+    for secret in (*tokens, invite):
+        assert secret not in everything
+        assert secret.encode() not in raw
+        assert secret not in server.log_text()
     digest = [hashlib.sha256(t.encode()).hexdigest() for t in tokens]
-    assert stored == {0: digest[0], 1: digest[2], 2: None}  # seat 1's old invite was replaced
-    assert digest[1] not in everything
+    invite_digest = hashlib.sha256(invite.encode()).hexdigest()
+    assert stored == {0: (digest[0], None), 1: (digest[1], invite_digest), 2: (digest[2], None)}

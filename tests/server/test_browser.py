@@ -8,9 +8,11 @@ Screenshots of the key screens go to ``docs/screenshots/`` (for the README) when
 
 from __future__ import annotations
 
+import http.server
 import os
 import random
 import re
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,7 +27,7 @@ from aegean.santorini.record import GameRecord
 from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.steps import TurnCode
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, create_game, post_game, serve_in
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -61,13 +63,7 @@ if not CHROMIUM.exists() and not os.environ.get("CI"):
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the module (each test plays its own games on it)."""
-    folder: Path = tmp_path_factory.mktemp("browser")
-    server = ServerProcess(folder / "games.sqlite3", free_port(), 10_000, folder / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve_in(tmp_path_factory.mktemp("browser"))
 
 
 @pytest.fixture(scope="module")
@@ -150,11 +146,7 @@ def shot(tmp_path: Path) -> Shot:
 # ---------------------------------------------------------------------------------------------
 
 
-def create(site: ServerProcess, **body: Any) -> dict[str, Any]:
-    reply = httpx.post(site.url + "/api/games", json=body)
-    assert reply.status_code == 201, reply.text
-    game: dict[str, Any] = reply.json()
-    return game
+create = create_game
 
 
 def seat_link(site: ServerProcess, game: dict[str, Any], seat: int) -> str:
@@ -335,15 +327,22 @@ def test_game_against_the_ai_from_the_lobby_to_the_record(
     site: ServerProcess, pages: Pages, shot: Shot
 ) -> None:
     # A few games in the lobby besides ours (for the screenshot and the list).
-    three = [{"kind": "human", "name": "Bo"}, {"kind": "human"}, {"kind": "ai", "level": "2"}]
+    three = [{"kind": "human", "name": "Bo"}, {"kind": "human", "open": True}, {"kind": "ai", "level": "2"}]
     others = [
-        create(site, players=2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human"}], open=True),
-        create(site, players=3, setup="quick", powers="random", seats=three),
+        post_game(site, players=2, seats=[{"kind": "human", "name": "Ann"}, {"kind": "human", "open": True}]),
+        post_game(site, players=3, setup="quick", powers="random", seats=three),
     ]
+    invited = post_game(site, players=2, seats=[{"kind": "human", "name": "Cy"}, {"kind": "human"}])
     page = pages.open(site.url + "/")
     for other in others:  # listed, each with a Join button for its open seat
         row = page.locator(f'[data-testid="game-row"][data-game="{other["id"]}"]')
         expect(row.get_by_test_id("join")).to_be_visible()
+        expect(row).to_contain_text("open seat")
+    # Issue 13 item 11: a seat kept for its invite is listed as such, and nobody joins into it.
+    row = page.locator(f'[data-testid="game-row"][data-game="{invited["id"]}"]')
+    expect(row).to_contain_text("Player 2: invited")
+    expect(row.get_by_test_id("watch")).to_be_visible()
+    expect(row.get_by_test_id("join")).to_have_count(0)
     page.get_by_test_id("seat-name-0").fill("Ann")
     page.get_by_test_id("seat-power-0").select_option("Apollo")
     page.get_by_test_id("seat-power-1").select_option("Athena")
@@ -577,15 +576,33 @@ def test_two_browsers_play_one_game_live(site: ServerProcess, pages: Pages, shot
     host.wait_for_url(re.compile(r"/game/"))
     game_id = game_id_of(host)
     invite = host.get_by_test_id("invite-1")
-    expect(invite).to_have_value(re.compile(rf"/game/{game_id}#seat=1&token=\S+"))
-    expect(host.get_by_test_id("invites")).to_contain_text("not joined yet")
+    expect(invite).to_have_value(re.compile(rf"/game/{game_id}#seat=1&invite=\S+"))
+    expect(host.get_by_test_id("invite-state-1")).to_have_text(" · not joined yet")
     expect(host.get_by_test_id("turn-banner")).to_contain_text("waiting for Player 2 to join")
+    link = invite.input_value()
 
-    guest = pages.open(invite.input_value(), viewport={"width": 1000, "height": 800})
+    # Issue 13 item 10: the invite is exchanged for the guest's own token on first use.
+    guest = pages.open(link, viewport={"width": 1000, "height": 800})
     expect(guest.get_by_test_id("status")).to_have_text("Connected")
     expect(guest.get_by_test_id("seat-1")).to_contain_text("you")
-    expect(host.get_by_test_id("invites")).to_contain_text("joined")  # live, on the host's page
+    guest.wait_for_url(re.compile(rf"/game/{game_id}#seat=1&token=\S+"))
+    guest_token = guest.url.split("token=")[1]
+    assert guest_token and guest_token not in link
+    # Live on the host's page: joined, and the link is gone with the invite it held.
+    expect(host.get_by_test_id("invite-state-1")).to_have_text(" · joined")
+    expect(host.get_by_test_id("invite-1")).to_have_count(0)
     assert spectator_state(site, game_id)["seats"][1]["claimed"]
+    stored = host.evaluate("JSON.stringify(Object.entries(localStorage))")
+    assert guest_token not in stored and link.split("invite=")[1] not in stored
+    # The used link is dead for anyone who opens it again, the creator first of all: it
+    # says so and offers a way on; watching shows no seat's secrets and no way to act.
+    thief = pages.open(link)
+    dead = thief.get_by_test_id("dead-link")
+    expect(dead).to_contain_text("invite was used already")
+    thief.get_by_test_id("dead-watch").click()
+    expect(thief.get_by_test_id("turn-banner")).to_contain_text("you are watching")
+    expect(thief.get_by_test_id("resign")).to_have_count(0)
+    assert "token" not in thief.url
     for page in (host, guest):  # a marker that a reload would wipe
         page.evaluate("window.__noReload = true")
 
@@ -812,3 +829,84 @@ def test_hecate_workers_are_never_drawn_while_the_game_is_on(site: ServerProcess
     expect(page.locator(f"{BOARD} .worker.side-1")).to_have_count(2)
     assert page_cells(page) == server_cells(state)
     expect(note).to_have_count(0)
+
+
+# ---------------------------------------------------------------------------------------------
+# 7. Seats and links (issue 13 items 10, 11 and 14)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_an_open_seat_made_in_the_form_is_taken_from_the_game_page(site: ServerProcess, pages: Pages) -> None:
+    """Item 11: the creator marks a seat open (only offered while the game is listed):
+    it gets no invite link, and a stranger watching the game takes it there."""
+    host = pages.open(site.url + "/")
+    host.get_by_test_id("seat-kind-1").select_option("human")
+    expect(host.get_by_test_id("seat-open-0")).to_be_hidden()  # (the creator's own seat)
+    host.get_by_test_id("open").uncheck()
+    expect(host.get_by_test_id("seat-open-1")).to_be_hidden()
+    host.get_by_test_id("open").check()
+    host.get_by_test_id("seat-open-1").check()
+    host.get_by_test_id("create").click()
+    host.wait_for_url(re.compile(r"/game/[A-Za-z0-9_-]+#seat=0&token="))
+    game_id = game_id_of(host)
+    seat = spectator_state(site, game_id)["seats"][1]
+    assert seat["open"] and not seat["claimed"]
+    expect(host.get_by_test_id("turn-banner")).to_contain_text("waiting for Player 2 to join")
+    expect(host.get_by_test_id("invites")).to_be_hidden()
+
+    stranger = pages.open(f"{site.url}/game/{game_id}")
+    expect(stranger.get_by_test_id("turn-banner")).to_contain_text("you are watching")
+    stranger.get_by_test_id("take-seat").click()
+    stranger.wait_for_url(re.compile(rf"/game/{game_id}#seat=1&token=\S+"))
+    expect(stranger.get_by_test_id("seat-1")).to_contain_text("you")
+    expect(host.get_by_test_id("turn-banner")).not_to_contain_text("waiting for")
+    assert spectator_state(site, game_id)["seats"][1]["claimed"]
+
+
+def test_dead_links_say_why_and_offer_a_way_on(site: ServerProcess, pages: Pages) -> None:
+    """Item 11: a link that leads nowhere no longer ends on "Loading the game…": a seat
+    token that is no seat of the game offers to watch it, or the lobby; a game that does
+    not exist (or expired) offers the lobby."""
+    game = create(site, seats=[{"kind": "human"}, {"kind": "human"}], start_player=0)
+    page = pages.open(f"{site.url}/game/{game['id']}#seat=1&token={'x' * 43}")
+    expect(page.get_by_test_id("dead-link")).to_contain_text("not a seat of this game")
+    page.get_by_test_id("dead-watch").click()
+    expect(page.get_by_test_id("turn-banner")).to_contain_text("you are watching")
+    expect(page.get_by_test_id("status")).to_have_text("Connected")
+
+    gone = pages.open(f"{site.url}/game/nosuchgame00")
+    expect(gone.get_by_test_id("dead-link")).to_contain_text("There is no game nosuchgame00")
+    expect(gone.get_by_test_id("dead-watch")).to_have_count(0)
+    gone.get_by_test_id("dead-lobby").click()
+    gone.wait_for_url(site.url + "/")
+    expect(gone.get_by_test_id("new-game")).to_be_visible()
+
+
+def test_another_site_cannot_frame_a_game_page(site: ServerProcess, pages: Pages) -> None:
+    """Item 14 (clickjacking): a page of another origin (a real server on another port)
+    frames a seat's link: the browser refuses to show it (CSP ``frame-ancestors 'none'``),
+    so nothing in it can be clicked, and the seat never connects."""
+    game = create(site, seats=[{"kind": "human"}, {"kind": "ai", "level": "random"}], start_player=0)
+    prize = f'<h1>Win a prize</h1><iframe src="{seat_link(site, game, 0)}"></iframe>'.encode()
+
+    class Prize(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(prize)
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Prize)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        page = pages.open(f"http://localhost:{other.server_address[1]}/")  # (its load waits for the frame's)
+        frame = page.frames[1]
+        frame.wait_for_load_state()
+        assert frame.url.startswith("chrome-error://"), frame.url  # (refused: Chromium's error page)
+        assert frame.locator(BOARD).count() == 0
+        assert not spectator_state(site, game["id"])["seats"][0]["connected"]
+    finally:
+        other.shutdown()

@@ -22,7 +22,7 @@ import httpx
 
 from aegean.server.client import TableClient
 
-from .conftest import ServerProcess
+from .conftest import ServerProcess, create_game
 
 HUMAN: dict[str, Any] = {"kind": "human"}
 RANDOM_AI: dict[str, Any] = {"kind": "ai", "level": "random"}
@@ -38,10 +38,7 @@ class Game:
 
 
 async def open_game(server: ServerProcess, body: dict[str, Any]) -> Game:
-    async with httpx.AsyncClient(base_url=server.url, timeout=10) as http:
-        answer = await http.post("/api/games", json=body)
-    assert answer.status_code == 201, answer.text
-    created = answer.json()
+    created = create_game(server, **body)
     game = Game(created["id"], {s["seat"]: s["token"] for s in created["seats"] if "token" in s})
     await connect(server, game)
     return game
@@ -306,7 +303,7 @@ def test_a_server_killed_in_a_burst_of_actions_loses_no_accepted_action(server: 
     # (The database after the crash: still SQLite in WAL mode, at Alembic's head revision.)
     with sqlite3.connect(server.db) as con:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0001",)]
+        assert con.execute("SELECT version_num FROM alembic_version").fetchall() == [("0002",)]
 
 
 async def _commit_then_broadcast(server: ServerProcess) -> list[int]:

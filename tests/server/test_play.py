@@ -10,7 +10,6 @@ import json
 import random
 import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -21,7 +20,7 @@ from aegean.santorini.powers import implemented
 from aegean.server.app import RATE_CLOSE_AFTER
 from aegean.server.client import TableClient
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, create_game, serve_in
 
 #: Seconds a client waits for its turn (an AI answers far sooner).
 TIMEOUT = 30
@@ -32,13 +31,7 @@ RANDOM_AI: dict[str, Any] = {"kind": "ai", "level": "random"}
 # ---------------------------------------------------------------------- the server
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    folder: Path = tmp_path_factory.mktemp("play")
-    server = ServerProcess(folder / "games.sqlite3", free_port(), 10_000, folder / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve_in(tmp_path_factory.mktemp("play"))
 
 
 @pytest.fixture
@@ -53,11 +46,7 @@ def server(shared_server: ServerProcess) -> Iterator[ServerProcess]:
 
 
 # ---------------------------------------------------------------------- helpers
-def create(server: ServerProcess, **body: Any) -> dict[str, Any]:
-    reply = httpx.post(server.url + "/api/games", json=body)
-    assert reply.status_code == 201, reply.text
-    game: dict[str, Any] = reply.json()
-    return game
+create = create_game
 
 
 def tokens(game: dict[str, Any]) -> list[str | None]:
@@ -265,7 +254,8 @@ def test_challenger_setup_and_its_refusals(server: ServerProcess) -> None:
             assert state["setup"]["start_options"] == [0, 1]
 
             await refused(chooser, {"start": 1}, "not-your-turn")
-            await refused(challenger, {"start": 5}, "setup", "cannot start")
+            await refused(challenger, {"start": 3}, "setup", "cannot start")
+            await refused(challenger, {"start": 5}, "bad-message", "start: should be less than or equal to 3")
             await refused(challenger, {"start": "1"}, "bad-message")
             reply = await challenger.request({"type": "setup", "version": 2, "start": 1})
             assert reply["type"] == "accepted" and reply["version"] == 3
@@ -298,25 +288,26 @@ def test_challenger_setup_and_its_refusals(server: ServerProcess) -> None:
 # ---------------------------------------------------------------------- refusals
 def test_messages_before_hello_and_bad_hellos_are_refused(server: ServerProcess) -> None:
     """Before ``hello``: a message that is not JSON or has no ``type`` is ``bad-message``,
-    any other type too ("say hello first"); a wrong token, one of another game, or not
-    a string is ``bad-token``, and the connection may still say hello properly."""
+    any other type too ("say hello first"); a wrong token or one of another game is
+    ``bad-token``, a token that is not a string of at most 100 characters ``bad-message``
+    (issue 13 item 16), and the connection may still say hello properly."""
     game = create(server, seats=[HUMAN, HUMAN], start_player=0)
     other = create(server, seats=[HUMAN, HUMAN])
     before = snapshot(server, game["id"])
 
     async def scenario() -> None:
         async with websockets.connect(ws_url(server, game["id"]), origin=server.url) as ws:  # type: ignore[arg-type]
-            for raw in (
-                "not json",
-                "{",
-                json.dumps({"no": "type"}),
-                "[1, 2]",
-                json.dumps({"type": 5}),
-                "null",
+            for raw, text in (
+                ("not json", "not valid JSON"),
+                ("{", "not valid JSON"),
+                (json.dumps({"no": "type"}), "type"),
+                ("[1, 2]", "type"),
+                (json.dumps({"type": 5}), "type"),
+                ("null", "type"),
             ):
                 await ws.send(raw)
                 reply = await receive(ws, "error", "welcome")
-                assert reply["code"] == "bad-message" and "type" in reply["message"], (raw, reply)
+                assert reply["code"] == "bad-message" and text in reply["message"], (raw, reply)
             for message in (
                 {"type": "act", "version": 0, "steps": ["@a1", "@b1"]},
                 {"type": "ping"},
@@ -326,10 +317,15 @@ def test_messages_before_hello_and_bad_hellos_are_refused(server: ServerProcess)
                 reply = await receive(ws, "error", "welcome", "pong", "accepted")
                 assert reply["type"] == "error" and reply["code"] == "bad-message", reply
                 assert "hello first" in reply["message"]
-            for token in ("x" * 43, tokens(other)[0], 12345, "", ["a"], "y" * 500, str(tokens(game)[0])[:-1]):
+            for token in ("x" * 43, tokens(other)[0], "y" * 100, str(tokens(game)[0])[:-1]):
                 await ws.send(json.dumps({"type": "hello", "token": token}))
                 reply = await receive(ws, "error", "welcome")
                 assert reply["type"] == "error" and reply["code"] == "bad-token", (token, reply)
+            for token in (12345, "", ["a"], "y" * 101, True):
+                await ws.send(json.dumps({"type": "hello", "token": token}))
+                reply = await receive(ws, "error", "welcome")
+                assert reply["type"] == "error" and reply["code"] == "bad-message", (token, reply)
+                assert reply["message"].startswith("token: "), reply
         async with websockets.connect(ws_url(server, game["id"]), origin=server.url) as ws:  # type: ignore[arg-type]
             await ws.send(json.dumps({"type": "hello", "token": "nope"}))
             assert (await receive(ws, "error", "welcome"))["code"] == "bad-token"
@@ -403,12 +399,19 @@ def test_actions_are_refused_with_the_right_code_and_change_nothing(server: Serv
             await refused(watcher, {"type": "rematch"}, "spectator")
             await refused(second, {"type": "act", "version": v, "steps": ["@a1", "@b1"]}, "not-your-turn")
             await refused(second, {"type": "preview", "version": v, "steps": ["@a1"]}, "not-your-turn")
-            for stale in (v - 1, v + 1, "0", None, True):
+            reply = await refused(
+                first, {"type": "act", "version": v + 1, "steps": ["@a1", "@b1"]}, "stale-version"
+            )
+            assert reply["message"] == "the action was made at version 1, the game is at 0"
+            # Not a version at all (issue 13 item 16): refused by type, never echoed back.
+            for bad in (v - 1, "0", None, True, 0.0, 2**40):
                 reply = await refused(
-                    first, {"type": "act", "version": stale, "steps": ["@a1", "@b1"]}, "stale-version"
+                    first,
+                    {"type": "act", "version": bad, "steps": ["@a1", "@b1"]},
+                    "bad-message",
+                    "version: ",
                 )
-                assert "version" in reply["message"]
-            await refused(first, {"type": "act", "steps": ["@a1", "@b1"]}, "stale-version")
+            await refused(first, {"type": "act", "steps": ["@a1", "@b1"]}, "bad-message", "version: missing")
             await refused(first, {"type": "preview", "version": v + 3, "steps": ["@a1"]}, "stale-version")
             reply = await refused(
                 first, {"type": "act", "version": v, "steps": ["a1-a2"]}, "illegal", "illegal step a1-a2"
@@ -472,7 +475,12 @@ def test_a_message_over_8_kib_closes_the_connection(server: ServerProcess) -> No
         async with websockets.connect(ws_url(server, game["id"]), origin=server.url) as ws:  # type: ignore[arg-type]
             await ws.send(json.dumps({"type": "hello", "token": tokens(game)[0]}))
             assert (await receive(ws, "welcome", "error"))["type"] == "welcome"
+            # Just under the limit: answered (refused for its unknown field), and the
+            # connection goes on.
             await ws.send(json.dumps({"type": "ping", "padding": "x" * 8000}))
+            reply = await receive(ws, "pong", "error")
+            assert (reply["code"], reply["message"]) == ("bad-message", "padding: unknown field")
+            await ws.send(json.dumps({"type": "ping"}))
             assert await receive(ws, "pong", "error") == {"type": "pong"}
             steps = ["@a1", "@b1"] + ["@c1"] * 1200
             await ws.send(json.dumps({"type": "act", "version": 0, "steps": steps}))

@@ -20,7 +20,7 @@ import pytest
 
 from aegean.server.client import TableClient
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, create_game, free_port
 
 PG_BIN = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
 
@@ -95,10 +95,7 @@ def test_a_game_on_postgresql_survives_a_kill(postgres_url: str, tmp_path: Path)
     server = ServerProcess(postgres_url, free_port(), 10_000, tmp_path / "server.log")
     server.start()
     try:
-        created = httpx.post(
-            server.url + "/api/games",
-            json={"players": 2, "powers": ["Artemis", "Pan"], "seats": [{"kind": "human"}] * 2},
-        ).json()
+        created = create_game(server, players=2, powers=["Artemis", "Pan"], seats=[{"kind": "human"}] * 2)
         tokens = [seat["token"] for seat in created["seats"]]
         rng = random.Random(5)
         version = asyncio.run(_play(server.url, created["id"], tokens, 12, rng))

@@ -14,12 +14,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
 import pytest
 
 from aegean.server.client import TableClient
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, create_game, serve_in
 
 HUMAN: dict[str, Any] = {"kind": "human"}
 
@@ -27,20 +26,11 @@ HUMAN: dict[str, Any] = {"kind": "human"}
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the module's games (no test here stops or kills it)."""
-    folder = tmp_path_factory.mktemp("reconnect")
-    server = ServerProcess(folder / "games.sqlite3", free_port(), 10_000, folder / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve_in(tmp_path_factory.mktemp("reconnect"))
 
 
 def create(server: ServerProcess, body: dict[str, Any]) -> dict[str, Any]:
-    answer = httpx.post(server.url + "/api/games", json=body, timeout=10)
-    assert answer.status_code == 201, answer.text
-    created: dict[str, Any] = answer.json()
-    return created
+    return create_game(server, **body)
 
 
 def stable(state: dict[str, Any]) -> dict[str, Any]:
@@ -247,6 +237,15 @@ async def _hello(server: ServerProcess, game_id: str, token: str | None, since: 
         await client.close()
 
 
+async def _first_answer(server: ServerProcess, game_id: str, token: str | None, since: Any) -> dict[str, Any]:
+    """The answer to a hello with ``since``: ``welcome`` or an ``error``."""
+    client = TableClient(server.url, game_id, token)
+    try:
+        return await client.connect(since)
+    finally:
+        await client.close()
+
+
 def test_catch_up_is_by_events_within_200_versions_else_a_full_state(shared_server: ServerProcess) -> None:
     server = shared_server
     created, state = asyncio.run(_long_game(server, 100))
@@ -265,12 +264,17 @@ def test_catch_up_is_by_events_within_200_versions_else_a_full_state(shared_serv
         # (Turn n is version n here: Ares's turns with the removal, b3-b2^c3,c2xc3.)
         assert [e["text"] for e in events["events"]] == [t["text"] for t in state["turns"][since:]]
         assert [e["seat"] for e in events["events"]] == [t["seat"] for t in state["turns"][since:]]
-    # Nothing missed: no events; too far behind, unknown or bogus: the full state only.
-    for since in (now, now - 201, 0, None, -1, now + 1, str(now - 1), True, 3.0, [1]):
+    # Nothing missed: no events; too far behind or unknown: the full state only.
+    for since in (now, now - 201, 0, None, now + 1):
         welcome, full, *_ = hello(since)
         assert (welcome["type"], welcome["version"]) == ("welcome", now), since
         assert full["type"] == "state" and full["version"] == now, since
         assert stable(full) == stable(state)
+    # Not a version (issue 13 item 16): the hello is refused, naming the field.
+    for since in (-1, str(now - 1), True, 3.0, [1]):
+        refusal = asyncio.run(_first_answer(server, game_id, token, since))
+        assert refusal["type"] == "error" and refusal["code"] == "bad-message", (since, refusal)
+        assert refusal["message"].startswith("since: "), refusal
     spectator = hello(now - 2, None)
     assert [m["type"] for m in spectator[:3]] == ["welcome", "events", "state"]
     assert spectator[1]["events"] == [

@@ -29,7 +29,7 @@ from aegean.santorini.squares import SQUARE_NAMES
 from aegean.server.client import TableClient
 from aegean.server.table import Settings, Table
 
-from .conftest import ServerProcess, free_port
+from .conftest import ServerProcess, create_game, serve_in
 
 HUMAN: dict[str, Any] = {"kind": "human"}
 #: A square name, as it appears anywhere in notation.
@@ -44,13 +44,7 @@ SHOWN_MARK = re.compile(r"\*[a-e][1-5]")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One server for the module's games (each test checks its own game's messages;
     the log is scanned for every game's secrets)."""
-    folder = tmp_path_factory.mktemp("redaction")
-    server = ServerProcess(folder / "games.sqlite3", free_port(), 10_000, folder / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from serve_in(tmp_path_factory.mktemp("redaction"))
 
 
 # ---------------------------------------------------------------------- the truth
@@ -233,10 +227,7 @@ class Run:
 
 
 def create(server: ServerProcess, body: dict[str, Any]) -> dict[str, Any]:
-    answer = httpx.post(server.url + "/api/games", json=body, timeout=10)
-    assert answer.status_code == 201, answer.text
-    created: dict[str, Any] = answer.json()
-    return created
+    return create_game(server, **body)
 
 
 async def probe(client: TableClient, state: dict[str, Any], run: Run) -> None:
@@ -268,7 +259,8 @@ async def probe(client: TableClient, state: dict[str, Any], run: Run) -> None:
             message["type"],
             legal ^ offered,
         )
-    reply = await client.request({"type": "act", "version": version - 1, "steps": [next(iter(offered))]})
+    old = version - 1 if version else version + 1  # (a version the game is not at)
+    reply = await client.request({"type": "act", "version": old, "steps": [next(iter(offered))]})
     assert reply["type"] == "error" and reply["code"] == "stale-version", reply
 
 

@@ -43,9 +43,20 @@ def serve(
     rate_limit: Annotated[
         float,
         typer.Option(
-            min=1, help="Messages a second one WebSocket may send on average (bursts of twice that)."
+            min=1,
+            help="Messages a second one WebSocket, and requests a second one client address, may send "
+            "on average (bursts of twice that).",
         ),
     ] = 20.0,
+    create_limit: Annotated[
+        int,
+        typer.Option(min=1, help="Games one client address may create at once, and then as many an hour."),
+    ] = 30,
+    max_spectators: Annotated[int, typer.Option(min=0, help="Spectators one game takes at most.")] = 1000,
+    expire_after: Annotated[
+        float,
+        typer.Option(min=1, help="Seconds after which a game nobody has started (no action) is removed."),
+    ] = 7200.0,
     log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Start the online table: the game server and the web UI (open http://HOST:PORT)."""
@@ -64,6 +75,9 @@ def serve(
         ai_workers=ai_workers,
         rate=rate_limit,
         burst=2 * rate_limit,
+        create_limit=create_limit,
+        max_spectators=max_spectators,
+        expire_after=expire_after,
     )
     # What the imports made lives as long as the server: out of the collector's sight,
     # its full collections pass over a fraction of the objects (they stopped every game

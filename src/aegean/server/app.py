@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import AsyncIterator
+import math
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,27 @@ from aegean.santorini.powers.texts import card_text
 from aegean.santorini.record import GameRecord
 
 from .db import Store, database_url
-from .hub import Connection, Hub, Room, encode
+from .http_guard import HttpGuard, client_address
+from .hub import CLOSE_FULL, EXPIRE_AFTER, MAX_SPECTATORS, Connection, Grant, Hub, Room, encode
 from .loop_watch import LoopWatch
+from .protocol import (
+    Act,
+    ClaimRequest,
+    Hello,
+    Message,
+    Ping,
+    Preview,
+    Rematch,
+    Resign,
+    Setup,
+    check_depth,
+    loads_bounded,
+    parse_message,
+    request_id,
+    validate,
+)
 from .replay import replay_frames
-from .security import RateLimiter, origin_allowed
+from .security import AddressLimiter, RateLimiter, origin_allowed
 from .table import ActionError
 
 log = logging.getLogger("aegean.server")
@@ -40,9 +57,13 @@ MAX_BODY = 16 * 1024
 MAX_RECORD = 256 * 1024
 #: Refusals in a row after which a flooding connection is closed.
 RATE_CLOSE_AFTER = 20
+#: Games one client address may create at once, and then this many an hour.
+CREATE_LIMIT = 30
 
 _STATUS = {
     "not-found": 404,
+    "bad-invite": 403,
+    "invite-used": 409,
     "too-large": 413,
     "rate-limited": 429,
     "game-over": 409,
@@ -57,16 +78,52 @@ def _error(code: str, message: str, status: int | None = None) -> JSONResponse:
     return JSONResponse({"error": message, "code": code}, status_code=status or _STATUS.get(code, 400))
 
 
-async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
-    body = await request.body()
-    if len(body) > limit:
+async def _read_body(request: Request, limit: int) -> bytes:
+    """The request body, refused as soon as it is larger than ``limit`` (it is never
+    read whole into memory first)."""
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
         raise ActionError("too-large", f"the request body is larger than {limit} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise ActionError("too-large", f"the request body is larger than {limit} bytes")
+    return bytes(body)
+
+
+async def _json_body(request: Request, limit: int = MAX_BODY) -> Any:
+    body = await _read_body(request, limit)
     if not body:
         return {}
     try:
-        return json.loads(body)
-    except (ValueError, UnicodeDecodeError):
-        raise ActionError("bad-request", "the request body is not valid JSON") from None
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ActionError("bad-request", "the request body is not valid JSON (not UTF-8)") from None
+    return loads_bounded(text, "the request body", "bad-request")
+
+
+def _seat_links(room: Room, grants: list[Grant]) -> list[dict[str, Any]]:
+    """The create answer's seats: the creator's token and link, each reserved seat's
+    invite and its link (``#…&invite=``: the invite is exchanged for a seat token on
+    first use), ``open`` for the seats anyone may take from the lobby."""
+    seats = []
+    for seat, grant in enumerate(grants):
+        entry: dict[str, Any] = {"seat": seat, "kind": room.kinds[seat]}
+        if grant.token is not None:
+            entry.update(token=grant.token, link=_link(room.id, seat, token=grant.token))
+        elif grant.invite is not None:
+            entry.update(invite=grant.invite, link=_link(room.id, seat, invite=grant.invite))
+        elif room.table.settings.seats[seat].open:
+            entry["open"] = True
+        seats.append(entry)
+    return seats
+
+
+def _link(game_id: str, seat: int, **secret: str) -> str:
+    """A seat's link: the secret in the fragment, which browsers never send to a server."""
+    ((name, value),) = secret.items()
+    return f"/game/{game_id}#seat={seat}&{name}={value}"
 
 
 def create_app(
@@ -76,16 +133,24 @@ def create_app(
     ai_workers: int = 1,
     rate: float = 20.0,
     burst: float = 40.0,
+    create_limit: int = CREATE_LIMIT,
+    max_spectators: int = MAX_SPECTATORS,
+    expire_after: float = EXPIRE_AFTER,
 ) -> FastAPI:
-    """The application for the database ``db`` (a SQLite path or a SQLAlchemy URL)."""
+    """The application for the database ``db`` (a SQLite path or a SQLAlchemy URL).
+    ``rate``/``burst``: messages a second of one WebSocket, and requests a second of one
+    client address; ``create_limit``: games one address may create at once and then an
+    hour; ``max_spectators`` of one game; ``expire_after``: seconds before a game nobody
+    started is removed."""
     allowed = frozenset(o.rstrip("/").lower() for o in allow_origins)
     state: dict[str, Hub] = {}
     watch = LoopWatch(report=True)
+    creations = AddressLimiter(create_limit / 3600, create_limit)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, database_url(db))
-        hub = Hub(store, ai_workers=ai_workers)
+        hub = Hub(store, ai_workers=ai_workers, max_spectators=max_spectators, expire_after=expire_after)
         await hub.start()
         state["hub"] = hub
         watching = watch.start()
@@ -96,15 +161,30 @@ def create_app(
             await hub.stop()
             store.close()
 
-    app = FastAPI(title="Aegean: the online table", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
+    # (No interactive API docs: their page runs scripts from a CDN, which the strict CSP
+    # of this origin refuses, and which would see the seat tokens in its localStorage. The
+    # schema is at /openapi.json; docs/server.md describes the API.)
+    app = FastAPI(title="Aegean: the online table", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(HttpGuard, requests=AddressLimiter(rate, burst))
 
     def hub() -> Hub:
         return state["hub"]
 
     @app.exception_handler(ActionError)
     async def action_error(_request: Request, error: ActionError) -> JSONResponse:
-        return _error(error.code, error.message)
+        response = _error(error.code, error.message)
+        if error.retry_after is not None:
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response
+
+    @app.exception_handler(404)
+    async def not_found(_request: Request, _error_: Exception) -> JSONResponse:
+        return _error("not-found", "no such page or endpoint")
+
+    @app.exception_handler(405)
+    async def wrong_method(request: Request, _error_: Exception) -> JSONResponse:
+        return _error("bad-request", f"{request.method} is not a method of {request.url.path}", 405)
 
     async def room_or_404(game_id: str) -> Room:
         room = await hub().room(game_id)
@@ -159,17 +239,20 @@ def create_app(
     @app.post("/api/games")
     async def create(request: Request) -> JSONResponse:
         body = await _json_body(request)
-        if not isinstance(body, dict):
-            raise ActionError("bad-request", "the body must be a JSON object")
-        room, tokens = await hub().create(body)
-        seats = []
-        for seat, token in enumerate(tokens):
-            entry: dict[str, Any] = {"seat": seat, "kind": room.kinds[seat]}
-            if token is not None:
-                entry["token"] = token
-                entry["invite"] = f"/game/{room.id}#seat={seat}&token={token}"
-            seats.append(entry)
-        return JSONResponse({"id": room.id, "version": room.table.version, "seats": seats}, status_code=201)
+        limit = creations.bucket(client_address(request.scope))
+        if not limit.available():
+            wait = max(1, math.ceil(limit.retry_after()))
+            raise ActionError(
+                "rate-limited",
+                f"too many games created from your address; try again in {wait} s",
+                retry_after=wait,
+            )
+        room, grants = await hub().create(body)
+        limit.allow()  # (only a game made counts: a refused form may be sent again)
+        return JSONResponse(
+            {"id": room.id, "version": room.table.version, "seats": _seat_links(room, grants)},
+            status_code=201,
+        )
 
     @app.get("/api/games")
     async def lobby() -> list[dict[str, Any]]:
@@ -183,12 +266,14 @@ def create_app(
     async def join(game_id: str) -> dict[str, Any]:
         room = await room_or_404(game_id)
         seat, token = await hub().join(room)
-        return {
-            "id": room.id,
-            "seat": seat,
-            "token": token,
-            "invite": f"/game/{room.id}#seat={seat}&token={token}",
-        }
+        return {"id": room.id, "seat": seat, "token": token, "link": _link(room.id, seat, token=token)}
+
+    @app.post("/api/games/{game_id}/claim")
+    async def claim(game_id: str, request: Request) -> dict[str, Any]:
+        body = validate(ClaimRequest, await _json_body(request))
+        room = await room_or_404(game_id)
+        seat, token = await hub().claim_invite(room, body.invite)
+        return {"id": room.id, "seat": seat, "token": token, "link": _link(room.id, seat, token=token)}
 
     @app.get("/api/games/{game_id}/record")
     async def record(game_id: str, format: str = "json") -> Response:
@@ -220,15 +305,17 @@ def create_app(
 
     @app.post("/api/replay")
     async def upload_replay(request: Request) -> dict[str, Any]:
-        body = await request.body()
-        if len(body) > MAX_RECORD:
-            raise ActionError("too-large", f"a record is at most {MAX_RECORD // 1024} KiB")
+        body = await _read_body(request, MAX_RECORD)
         try:
             text = body.decode("utf-8")
         except UnicodeDecodeError:
             raise ActionError("bad-request", "the record is not UTF-8 text") from None
         try:
-            rec = GameRecord.from_json(text) if text.lstrip().startswith("{") else GameRecord.from_text(text)
+            if text.lstrip().startswith("{"):
+                check_depth(text, "the record", "bad-request")
+                rec = GameRecord.from_json(text)
+            else:
+                rec = GameRecord.from_text(text)
             return replay_frames(rec)
         except SantoriniError as error:
             raise ActionError("bad-request", f"not a valid record: {error}") from None
@@ -250,16 +337,24 @@ def create_app(
 
 
 async def _session(hub: Hub, room: Room, websocket: WebSocket, limiter: RateLimiter) -> None:
-    """One client: ``hello`` first, then actions, until it leaves."""
+    """One client: ``hello`` first, then actions, until it leaves. Nothing a client sends
+    ends the session with a traceback: every refusal is an ``error`` message."""
 
     async def send(message: dict[str, Any] | str) -> None:
         await websocket.send_text(message if isinstance(message, str) else encode(message))
+
+    async def close(code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await websocket.close(code=code, reason=reason)
 
     connection: Connection | None = None
     pump: asyncio.Task[None] | None = None
     try:
         while True:
-            raw = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            raw = frame.get("text")
             if not limiter.allow():
                 if limiter.refused > RATE_CLOSE_AFTER:
                     if connection is not None and pump is not None:
@@ -267,43 +362,39 @@ async def _session(hub: Hub, room: Room, websocket: WebSocket, limiter: RateLimi
                         connection.close()
                         with contextlib.suppress(Exception):
                             await asyncio.wait_for(pump, 1)
-                    await websocket.close(code=1008, reason="rate limit")
+                    await close(1008, "rate limit")
                     return
                 await _reply(
                     connection, send, _error_message("rate-limited", "too many messages; slow down", room)
                 )
                 continue
-            if len(raw) > MAX_MESSAGE:
-                await _reply(
-                    connection,
-                    send,
-                    _error_message("too-large", f"a message is at most {MAX_MESSAGE} bytes", room),
-                )
-                continue
+            data: Any = None
             try:
-                message = json.loads(raw)
-                if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-                    raise ValueError
-            except ValueError:
-                await _reply(
-                    connection,
-                    send,
-                    _error_message("bad-message", "a message is a JSON object with a 'type'", room),
-                )
+                if raw is None:
+                    raise ActionError("bad-message", "a message is a JSON text frame, not binary")
+                if len(raw) > MAX_MESSAGE:
+                    raise ActionError("too-large", f"a message is at most {MAX_MESSAGE} bytes")
+                data = loads_bounded(raw, "a message")
+                message = parse_message(data)
+            except ActionError as error:
+                extra = {"id": found} if (found := request_id(data)) is not None else {}
+                await _reply(connection, send, _error_message(error.code, error.message, room, **extra))
                 continue
-            kind = message["type"]
             if connection is None:
-                if kind != "hello":
+                if not isinstance(message, Hello):
                     await send(_error_message("bad-message", "say hello first", room))
                     continue
-                connection = await _hello(hub, room, message, send)
-                if connection is None:
-                    continue
-                pump = asyncio.create_task(connection.pump())
+                connection = await _hello(hub, room, message, send, close)
+                if connection is not None:
+                    pump = asyncio.create_task(connection.pump())
                 continue
             await _handle(hub, room, connection, message)
     except WebSocketDisconnect:
         pass
+    except Exception:
+        # A bug, not the client's: the log gets the traceback, the client a close frame.
+        log.exception("game %s: the connection failed", room.id)
+        await close(1011, "server error")
     finally:
         if connection is not None:
             await hub.disconnect(room, connection)
@@ -323,52 +414,52 @@ def _error_message(code: str, message: str, room: Room, **extra: Any) -> dict[st
     return {"type": "error", "code": code, "message": message, "version": room.table.version, **extra}
 
 
-async def _hello(hub: Hub, room: Room, message: dict[str, Any], send: Any) -> Connection | None:
-    token = message.get("token")
+async def _hello(
+    hub: Hub,
+    room: Room,
+    message: Hello,
+    send: Callable[[dict[str, Any] | str], Awaitable[None]],
+    close: Callable[[int, str], Awaitable[None]],
+) -> Connection | None:
     seat: int | None = None
-    if token is not None:
-        seat = room.seat_of(token) if isinstance(token, str) else None
+    if message.token is not None:
+        seat = room.seat_of(message.token)
         if seat is None:
             await send(_error_message("bad-token", "this token is not a seat of this game", room))
             return None
         await hub.claim(room, seat)
-    connection = Connection(send, seat)
-    await hub.connect(room, connection, message.get("since"))
+    connection = Connection(send, seat, close)
+    try:
+        await hub.connect(room, connection, message.since)
+    except ActionError as error:  # (full: the most spectators)
+        await send(_error_message(error.code, error.message, room))
+        await close(CLOSE_FULL, "full")
+        return None
     return connection
 
 
-async def _handle(hub: Hub, room: Room, connection: Connection, message: dict[str, Any]) -> None:
-    kind = message["type"]
-    request_id = message.get("id")
-    extra = {"id": request_id} if isinstance(request_id, (str, int)) else {}
+async def _handle(hub: Hub, room: Room, connection: Connection, message: Message) -> None:
+    extra = {"id": message.id} if not isinstance(message, Hello) and message.id is not None else {}
     try:
-        if kind == "ping":
+        if isinstance(message, Ping):
             connection.post({"type": "pong"})
-        elif kind == "preview":
-            connection.post(
-                await hub.preview(room, connection.seat, message.get("steps"), message.get("version"))
-            )
-        elif kind in ("act", "setup", "resign"):
-            data: dict[str, Any]
-            if kind == "act":
-                action, data = "steps", {"steps": message.get("steps")}
-            elif kind == "resign":
-                action, data = "resign", {}
+        elif isinstance(message, Preview):
+            connection.post(await hub.preview(room, connection.seat, list(message.steps), message.version))
+        elif isinstance(message, (Act, Setup, Resign)):
+            if isinstance(message, Act):
+                action, data = "steps", {"steps": list(message.steps)}
+            elif isinstance(message, Setup):
+                action, data = message.action()
             else:
-                found = [k for k in ("pick", "choose", "start") if k in message]
-                if len(found) != 1:
-                    raise ActionError("bad-message", "setup: give one of 'pick', 'choose' or 'start'")
-                action, data = found[0], {found[0]: message[found[0]]}
-            event = await hub.act(room, connection.seat, action, data, message.get("version"))
+                action, data = "resign", {}
+            event = await hub.act(room, connection.seat, action, data, message.version)
             connection.post({"type": "accepted", "version": event.version, **extra})
-        elif kind == "rematch":
+        elif isinstance(message, Rematch):
             if connection.seat is None:
                 raise ActionError("spectator", "spectators cannot offer a rematch")
             await hub.offer_rematch(room, connection.seat)
-        elif kind == "hello":
-            raise ActionError("bad-message", "already said hello")
         else:
-            raise ActionError("bad-message", f"unknown message type {kind[:40]!r}")
+            raise ActionError("bad-message", "already said hello")
     except ActionError as error:
         reply = _error_message(error.code, error.message, room, **extra)
         if error.legal:
@@ -377,7 +468,7 @@ async def _handle(hub: Hub, room: Room, connection: Connection, message: dict[st
     except Exception:
         # A bug, not the client's fault: the log gets the traceback, the client a plain
         # answer, and the connection stays open (what was committed stays committed).
-        log.exception("game %s: %s of seat %s failed", room.id, kind, connection.seat)
+        log.exception("game %s: %s of seat %s failed", room.id, message.type, connection.seat)
         connection.post(
             _error_message("server-error", "the server failed on this request; it is logged", room, **extra)
         )

@@ -75,6 +75,9 @@ class TableClient:
                 if message.get("type") == "state":
                     self.state = message
                     self._changed.set()
+                elif message.get("type") == "presence" and self.state is not None:
+                    self.state = merge_presence(self.state, message)
+                    self._changed.set()
                 await self._inbox.put(message)
         except websockets.ConnectionClosed:
             pass
@@ -132,3 +135,11 @@ class TableClient:
             if reply["complete"] or reply["waiting_for"] is not None or not reply["options"]:
                 return steps
             options = reply["options"]
+
+
+def merge_presence(state: dict[str, Any], presence: dict[str, Any]) -> dict[str, Any]:
+    """The state with a ``presence`` message's news (who is seated and connected, the
+    rematch offers): the server sends only those when they change, not the whole game."""
+    news = {seat["seat"]: seat for seat in presence["seats"]}
+    seats = [{**seat, **news.get(seat["seat"], {})} for seat in state["seats"]]
+    return {**state, "seats": seats, "rematch": presence["rematch"]}

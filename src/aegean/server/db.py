@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
@@ -54,6 +55,8 @@ class GameRow(Base):
     result: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
     rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    #: Shown in the lobby (the creator's choice; the settings say it too).
+    listed: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class SeatRow(Base):
@@ -63,6 +66,8 @@ class SeatRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(8))
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: The hash of the invite this seat is reserved for (kept once used: "already used").
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
@@ -92,6 +97,16 @@ class PendingEvent:
     data: dict[str, Any]
     status: str
     result: str | None
+
+
+@dataclass(frozen=True)
+class NewSeat:
+    """A seat as created: its kind, the hashes of its token and invite, whether taken."""
+
+    kind: str
+    token_hash: str | None
+    invite_hash: str | None
+    claimed: bool
 
 
 @dataclass
@@ -159,9 +174,10 @@ class Store:
         self,
         game_id: str,
         settings: dict[str, Any],
-        seats: list[tuple[str, str | None, bool]],
+        seats: list[NewSeat],
         *,
         status: str,
+        listed: bool = False,
         rematch_of: str | None = None,
         created_at: dt.datetime | None = None,
     ) -> None:
@@ -174,12 +190,20 @@ class Store:
                     version=0,
                     rematch_of=rematch_of,
                     created_at=created_at or _now(),
+                    listed=listed,
                 )
             )
             session.flush()
-            for seat, (kind, token_hash, claimed) in enumerate(seats):
+            for seat, new in enumerate(seats):
                 session.add(
-                    SeatRow(game_id=game_id, seat=seat, kind=kind, token_hash=token_hash, claimed=claimed)
+                    SeatRow(
+                        game_id=game_id,
+                        seat=seat,
+                        kind=new.kind,
+                        token_hash=new.token_hash,
+                        invite_hash=new.invite_hash,
+                        claimed=new.claimed,
+                    )
                 )
             if rematch_of is not None:
                 session.execute(update(GameRow).where(GameRow.id == rematch_of).values(rematch_id=game_id))
@@ -268,12 +292,30 @@ class Store:
             rows = session.scalars(select(GameRow).where(GameRow.status != "over")).all()
             return [self._stored(session, row) for row in rows]
 
+    def delete_unstarted(self, game_ids: list[str]) -> list[str]:
+        """Remove those of ``game_ids`` that never started (no event: another process may
+        have committed one since) for good, with the rematch links to them (their players
+        may offer a rematch again); returns the ids removed."""
+        if not game_ids:
+            return []
+        with Session(self.engine) as session, session.begin():
+            game_ids = list(
+                session.scalars(select(GameRow.id).where(GameRow.id.in_(game_ids), GameRow.version == 0))
+            )
+            if not game_ids:
+                return []
+            session.execute(delete(SeatRow).where(SeatRow.game_id.in_(game_ids)))
+            session.execute(delete(EventRow).where(EventRow.game_id.in_(game_ids)))
+            session.execute(delete(GameRow).where(GameRow.id.in_(game_ids)))
+            session.execute(update(GameRow).where(GameRow.rematch_id.in_(game_ids)).values(rematch_id=None))
+        return game_ids
+
     def lobby(self, limit: int = 100) -> list[str]:
-        """Ids of the newest games not over."""
+        """Ids of the newest listed games not over."""
         with Session(self.engine) as session:
             rows = session.scalars(
                 select(GameRow.id)
-                .where(GameRow.status != "over")
+                .where(GameRow.listed.is_(True), GameRow.status != "over")
                 .order_by(GameRow.created_at.desc())
                 .limit(limit)
             ).all()

@@ -1,4 +1,4 @@
-"""Seat tokens, origins and rate limits.
+"""Seat tokens, origins, rate limits and the HTTP security headers.
 
 A seat token is 32 random bytes (url-safe base64). Only its SHA-256 digest is stored;
 checking compares digests in constant time, so neither the database nor the timing of a
@@ -11,6 +11,7 @@ import hashlib
 import hmac
 import secrets
 import time
+from collections import OrderedDict
 from urllib.parse import urlsplit
 
 TOKEN_BYTES = 32
@@ -67,3 +68,52 @@ class RateLimiter:
         self.allowance -= 1
         self.refused = 0
         return True
+
+    def available(self) -> bool:
+        """Whether ``allow`` would say yes now (without taking anything)."""
+        now = time.monotonic()
+        return min(self.burst, self.allowance + (now - self.last) * self.rate) >= 1
+
+    def retry_after(self) -> float:
+        """Seconds until one more is allowed."""
+        return max(0.0, (1 - self.allowance) / self.rate)
+
+
+class AddressLimiter:
+    """A :class:`RateLimiter` per client address (HTTP requests, WebSocket upgrades, game
+    creation). The least recently seen addresses are forgotten past ``max_addresses``, so
+    a crowd of addresses cannot grow it without bound."""
+
+    def __init__(self, rate: float, burst: float, max_addresses: int = 10_000) -> None:
+        self.rate, self.burst = rate, burst
+        self.max_addresses = max_addresses
+        self._buckets: OrderedDict[str, RateLimiter] = OrderedDict()
+
+    def bucket(self, address: str) -> RateLimiter:
+        bucket = self._buckets.get(address)
+        if bucket is None:
+            bucket = self._buckets[address] = RateLimiter(self.rate, self.burst)
+            while len(self._buckets) > self.max_addresses:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(address)
+        return bucket
+
+    def allow(self, address: str) -> bool:
+        return self.bucket(address).allow()
+
+
+#: Sent with every HTTP response. The page loads nothing but its own files, and no other
+#: site may frame it (a framed game page could be made to act with the visitor's stored
+#: token: clickjacking); ``X-Frame-Options`` says the same to browsers without CSP 2.
+SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
+    (
+        "Content-Security-Policy",
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    ("X-Frame-Options", "DENY"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+    ("Cross-Origin-Opener-Policy", "same-origin"),
+)

@@ -56,11 +56,15 @@ TRUE_BOARD = "true"
 class ActionError(Exception):
     """An action the table refuses; ``code`` is the protocol's error code."""
 
-    def __init__(self, code: str, message: str, legal: list[str] | None = None) -> None:
+    def __init__(
+        self, code: str, message: str, legal: list[str] | None = None, retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.legal = legal or []
+        #: Seconds to wait before trying again (a rate limit's refusal).
+        self.retry_after = retry_after
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,9 @@ class SeatSpec:
     kind: str = HUMAN
     name: str = ""
     level: str | None = None
+    #: Anyone may take it from the lobby; else a human seat is the creator's or reserved
+    #: for its invite (or, in a rematch, for the player who held it).
+    open: bool = False
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,7 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players,
-            "seats": [{"kind": s.kind, "name": s.name, "level": s.level} for s in self.seats],
+            "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "open": s.open} for s in self.seats],
             "setup": self.setup,
             "powers": list(self.powers),
             "variant": self.variant,
@@ -101,7 +108,9 @@ class Settings:
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         return cls(
             players=data["players"],
-            seats=tuple(SeatSpec(s["kind"], s["name"], s.get("level")) for s in data["seats"]),
+            seats=tuple(
+                SeatSpec(s["kind"], s["name"], s.get("level"), s.get("open", False)) for s in data["seats"]
+            ),
             setup=data["setup"],
             powers=tuple(data["powers"]),
             variant=data["variant"],
@@ -198,11 +207,14 @@ def _seat_specs(raw: Any, players: int) -> tuple[SeatSpec, ...]:
             raise ActionError("bad-request", f"seats[{i}].name: a name of at most 40 characters")
         level = None
         if kind == AI:
-            level = str(seat.get("level", "3")).lower()
+            level = str(seat.get("level") or "3").lower()
             if level not in AI_LEVELS:
                 raise ActionError("bad-request", f"seats[{i}].level: one of {', '.join(AI_LEVELS)}")
             name = name or f"AI ({level})"
-        specs.append(SeatSpec(kind, name.strip() or f"Player {i + 1}", level))
+        listed = seat.get("open", False)
+        if not isinstance(listed, bool) or (listed and kind != HUMAN):
+            raise ActionError("bad-request", f"seats[{i}].open: true only for a human seat")
+        specs.append(SeatSpec(kind, name.strip() or f"Player {i + 1}", level, listed))
     return tuple(specs)
 
 

@@ -10,21 +10,24 @@
  *   through textContent / attributes — never innerHTML. The `el` helper is the only DOM builder.
  * - A seat token is sent only in the WebSocket `hello` message. It lives in the page's
  *   location.hash (never sent to the server by browsers) and in localStorage, never in a
- *   query string or an HTTP request.
+ *   query string or an HTTP request. An invite (`#seat=1&invite=…`, what the creator sends
+ *   a friend) is exchanged once for the seat's own token (POST …/claim, in the body) and is
+ *   dead afterwards: the creator never holds another player's token.
  * - The client never parses notation: steps are the `text` of the options the server sends.
  *
  * data-testid values (browser tests rely on them; keep them stable):
  *   Lobby:  new-game, players, setup, variant, fleece, seat-name-N, seat-kind-N, seat-level-N,
- *           seat-power-N, seat-creator-N (radio), open, create, games-list, game-row (data-game=ID),
- *           join, watch, resume, replay-link
+ *           seat-power-N, seat-creator-N (radio), seat-open-N (checkbox), open, create, games-list,
+ *           game-row (data-game=ID), join, watch, resume, replay-link
  *   Game:   status (connection badge), turn-banner, board, hidden-workers, actions,
  *           option-<kind> (option-end, option-pass, option-out, option-mark, … for options that are
  *           buttons rather than squares), choice (the block/dome chooser; data-text = option text),
  *           option-list (every legal step, collapsed), restart-turn, confirm-turn, error,
  *           error-legal, setup-pick-option (checkbox, data-power), setup-pick, setup-choose
  *           (data-power), setup-start (data-seat), seats, seat-N, cards, move-list, invites,
- *           invite-N, copy-invite-N, play-as-N, resign, game-over, download-record, replay-game,
- *           rematch, rematch-link
+ *           invite-N, copy-invite-N, invite-state-N, play-as-N, take-seat, resign, game-over,
+ *           download-record, replay-game, rematch, rematch-link, dead-link (a link that
+ *           leads nowhere: with dead-watch and dead-lobby)
  *   Replay: replay-file, replay-text, replay-load, replay-headers, board, replay-first,
  *           replay-prev, replay-next, replay-last, replay-position, move-list, error
  * Every square of every board: data-square="c3" (a <button> with an aria-label).
@@ -97,7 +100,7 @@ async function api(method, path, body) {
   }
   if (!response.ok) {
     const message = data && typeof data === 'object' && data.error ? data.error : `${response.status} ${response.statusText}`;
-    throw new Error(message);
+    throw Object.assign(new Error(message), { status: response.status });
   }
   return data;
 }
@@ -118,6 +121,13 @@ const storage = {
       /* the link in the address bar still works */
     }
   },
+  remove(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      /* nothing stored, nothing to forget */
+    }
+  },
 };
 
 const tokenKey = (id, seat) => `aegean:token:${id}:${seat}`;
@@ -129,7 +139,8 @@ function savedSeats(id) {
   return [0, 1, 2, 3].filter((seat) => loadToken(id, seat));
 }
 
-/** What the creator needs later to show invite links: their own seat and the human seats. */
+/** What the creator needs later to show the invite links: their own seat, `invites` (seat → the
+ * invite, until it is used) and the `open` seats. */
 function saveCreated(id, info) {
   storage.set(`aegean:created:${id}`, JSON.stringify(info));
 }
@@ -145,6 +156,11 @@ function loadCreated(id) {
 /** The seat's personal link. The token sits in the fragment, which browsers never send. */
 function seatLink(id, seat, token) {
   return `${location.origin}/game/${encodeURIComponent(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
+}
+
+/** A seat's invite link: it gives the seat to the first browser that opens it. */
+function inviteLink(id, seat, invite) {
+  return `${location.origin}/game/${encodeURIComponent(id)}#seat=${seat}&invite=${encodeURIComponent(invite)}`;
 }
 
 const playerLabel = (seat) => `Player ${seat + 1}`;
@@ -448,6 +464,7 @@ function newGameForm(powers, levels, showError) {
     name: '',
     level: defaultLevel,
     power: '',
+    open: false,
   }));
   let creator = 0;
 
@@ -526,14 +543,29 @@ function newGameForm(powers, levels, showError) {
         disabled: state.kind !== 'human',
         'aria-label': `I play ${playerLabel(seat)}`,
         'data-testid': `seat-creator-${seat}`,
-        on: { change: () => (creator = seat) },
+        on: {
+          change: () => {
+            creator = seat;
+            renderSeats();
+          },
+        },
       });
+      // A human seat but the creator's is reserved for its invite link, unless it is open:
+      // then anyone may take it from the lobby (so only in a listed game).
+      const openSeat = el('input', {
+        type: 'checkbox',
+        checked: state.open,
+        'aria-label': `${playerLabel(seat)} is an open seat`,
+        'data-testid': `seat-open-${seat}`,
+        on: { change: (e) => (state.open = e.target.checked) },
+      });
+      const openLabel = el('label', { class: 'you-label', hidden: state.kind !== 'human' || seat === creator || !open.checked, title: 'Anyone may take this seat from the lobby; otherwise it is kept for its invite link' }, openSeat, ' open seat');
       rows.push(
         el(
           'fieldset',
           { class: 'seat-row' },
           el('legend', {}, chip(side), ` ${playerLabel(seat)}`),
-          el('div', { class: 'seat-controls' }, kind, name, el('label', { class: 'you-label' }, you, ' me'), level, power),
+          el('div', { class: 'seat-controls' }, kind, name, el('label', { class: 'you-label' }, you, ' me'), openLabel, level, power),
         ),
       );
     }
@@ -569,6 +601,7 @@ function newGameForm(powers, levels, showError) {
   }
 
   players.addEventListener('change', syncVariant);
+  open.addEventListener('change', renderSeats);
   variant.addEventListener('change', syncVariant);
   setup.addEventListener('change', syncVariant);
 
@@ -578,7 +611,7 @@ function newGameForm(powers, levels, showError) {
     el('div', { class: 'form-grid' }, field('Players', players), field('Setup', setup), field('Variant', variant), fleeceField),
     seatsBox,
     powerHint,
-    el('label', { class: 'check' }, open, ' List in the lobby (anyone may join an open seat)'),
+    el('label', { class: 'check' }, open, ' List in the lobby (anyone may watch; open seats may be taken there)'),
     el('div', { class: 'form-actions' }, create),
   );
 
@@ -596,10 +629,11 @@ function newGameForm(powers, levels, showError) {
       variant: variant.value,
       open: open.checked,
       creator,
-      seats: seats.map((s) => {
+      seats: seats.map((s, index) => {
         const seat = { kind: s.kind };
         if (s.name.trim()) seat.name = s.name.trim();
         if (s.kind === 'ai') seat.level = s.level;
+        if (s.kind === 'human' && s.open && open.checked && index !== creator) seat.open = true;
         return seat;
       }),
     };
@@ -614,14 +648,12 @@ function newGameForm(powers, levels, showError) {
     create.disabled = true;
     try {
       const created = await api('POST', '/api/games', body);
-      const humans = [];
+      const invites = {};
       for (const seat of created.seats) {
-        if (seat.token) {
-          saveToken(created.id, seat.seat, seat.token);
-          humans.push(seat.seat);
-        }
+        if (seat.token) saveToken(created.id, seat.seat, seat.token);
+        if (seat.invite) invites[seat.seat] = seat.invite;
       }
-      saveCreated(created.id, { creator, humans });
+      saveCreated(created.id, { creator, invites, open: created.seats.filter((s) => s.open).map((s) => s.seat) });
       const token = loadToken(created.id, creator);
       location.assign(token ? seatLink(created.id, creator, token) : `/game/${encodeURIComponent(created.id)}`);
     } catch (error) {
@@ -632,6 +664,25 @@ function newGameForm(powers, levels, showError) {
 
   syncVariant();
   return form;
+}
+
+/** An open seat nobody has taken: anyone may join into it. */
+function joinable(seat) {
+  return seat.kind === 'human' && Boolean(seat.open) && !seat.claimed;
+}
+
+/** What a seat is, for the lists: its AI level, a player, an open seat or one kept for an invite. */
+function seatKindText(seat) {
+  if (seat.kind === 'ai') return levelLabel(seat.level);
+  if (seat.claimed) return 'human';
+  return seat.open ? 'open seat' : 'invited';
+}
+
+/** Takes an open seat of the game (POST …/join) and goes to it. */
+async function joinGame(id) {
+  const { seat, token } = await api('POST', `/api/games/${encodeURIComponent(id)}/join`);
+  saveToken(id, seat, token);
+  location.assign(seatLink(id, seat, token));
 }
 
 function bannedList(power) {
@@ -646,11 +697,9 @@ function renderGamesList(container, games, showError) {
     return;
   }
   const rows = games.map((game) => {
-    const openSeats = game.seats.filter((s) => s.kind === 'human' && !s.claimed);
+    const openSeats = game.seats.filter(joinable);
     const mine = savedSeats(game.id);
-    const seatsText = game.seats
-      .map((s) => (s.kind === 'ai' ? `${playerLabel(s.seat)}: ${levelLabel(s.level)}` : `${playerLabel(s.seat)}: ${s.claimed ? 'human' : 'open seat'}`))
-      .join(' · ');
+    const seatsText = game.seats.map((s) => `${playerLabel(s.seat)}: ${seatKindText(s)}`).join(' · ');
     const powersText = Array.isArray(game.powers) && game.powers.some(Boolean) ? `powers: ${game.powers.map((p) => p ?? 'none').join(' vs ')}` : 'no powers';
     const join = el('button', {
       type: 'button',
@@ -661,9 +710,7 @@ function renderGamesList(container, games, showError) {
         click: async (event) => {
           event.target.disabled = true;
           try {
-            const { seat, token } = await api('POST', `/api/games/${encodeURIComponent(game.id)}/join`);
-            saveToken(game.id, seat, token);
-            location.assign(seatLink(game.id, seat, token));
+            await joinGame(game.id);
           } catch (error) {
             showError(`Could not join: ${error.message}`);
             event.target.disabled = false;
@@ -709,8 +756,10 @@ function gamePage(id) {
   const params = new URLSearchParams(location.hash.slice(1));
   const hashSeat = params.has('seat') ? Number(params.get('seat')) : null;
   let token = params.get('token');
+  const invite = params.get('invite');
   if (hashSeat !== null && Number.isInteger(hashSeat) && token) saveToken(id, hashSeat, token);
-  // A bookmarked link with only the seat still finds the token this browser stored.
+  // A bookmarked link with only the seat (or the invite this browser already used) still
+  // finds the token this browser stored.
   if (!token && hashSeat !== null) token = loadToken(id, hashSeat);
 
   /** Everything the page knows; render() draws it, handlers change it. */
@@ -737,6 +786,8 @@ function gamePage(id) {
     powers: null,
     pick: new Set(),
     nextId: 1,
+    // Why this page cannot show the game (an invite used already, a game gone): what to do next.
+    dead: null,
   };
 
   const ui = buildGameLayout(id);
@@ -751,6 +802,33 @@ function gamePage(id) {
 
   // ---- WebSocket client -------------------------------------------------------------------
 
+  /** An invite link opened for the first time: exchange the invite for this seat's own token
+   * (the invite is dead afterwards), and keep the token as the personal link does. */
+  async function claimInvite() {
+    try {
+      const claimed = await api('POST', `/api/games/${encodeURIComponent(id)}/claim`, { invite });
+      saveToken(id, claimed.seat, claimed.token);
+      g.token = claimed.token;
+      history.replaceState(null, '', seatLink(id, claimed.seat, claimed.token));
+      connect();
+    } catch (error) {
+      deadLink(`This invite link cannot be used: ${error.message}.`);
+    }
+  }
+
+  /** The link leads nowhere: say why, and offer a way on (watch the game, or the lobby). */
+  function deadLink(message, canWatch = true) {
+    clearTimeout(g.reconnectTimer);
+    clearInterval(g.pingTimer);
+    const ws = g.ws;
+    g.ws = null;
+    ws?.close();
+    g.dead = { message, canWatch };
+    g.connection = 'offline';
+    g.retryIn = 0;
+    render();
+  }
+
   function connect() {
     clearTimeout(g.reconnectTimer);
     g.connection = g.attempts ? 'reconnecting' : 'connecting';
@@ -758,7 +836,9 @@ function gamePage(id) {
     const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${encodeURIComponent(id)}`);
     g.ws = ws;
+    let opened = false;
     ws.addEventListener('open', () => {
+      opened = true;
       // The only place the token ever leaves the browser.
       ws.send(JSON.stringify({ type: 'hello', token: g.token, since: g.version }));
     });
@@ -777,6 +857,9 @@ function gamePage(id) {
       clearInterval(g.pingTimer);
       if (event.code === 4403) showError({ code: 'forbidden', message: 'The server refused the connection (origin not allowed).' });
       if (event.code === 1008) showError({ code: 'closed', message: 'The server closed the connection (too many messages).' });
+      // The game is gone or will not take this page: reconnecting would not help.
+      if (event.code === 4410) return deadLink('This game expired: nobody started it in time.', false);
+      if (event.code === 4503) return deadLink('This game has as many spectators as it takes. Try again later.', false);
       // A preview in flight is lost with the connection: drop its step so the prefix matches the
       // last preview again (the rest of the composed turn survives a short outage).
       if (g.pendingPreview) {
@@ -784,8 +867,19 @@ function gamePage(id) {
         g.pendingPreview = false;
       }
       g.pendingAct = null;
+      // Refused before it opened (the browser does not say why): is there such a game?
+      if (!opened) return checkGame();
       scheduleReconnect();
     });
+  }
+
+  async function checkGame() {
+    try {
+      await api('GET', `/api/games/${encodeURIComponent(id)}`);
+    } catch (error) {
+      if (error.status === 404) return deadLink(`There is no game ${id} (a game nobody starts is removed after a while).`, false);
+    }
+    scheduleReconnect();
   }
 
   function scheduleReconnect() {
@@ -814,9 +908,6 @@ function gamePage(id) {
         g.connection = 'connected';
         clearInterval(g.pingTimer);
         g.pingTimer = setInterval(() => send({ type: 'ping' }), 25000);
-        if (g.token && (message.seat === null || message.seat === undefined)) {
-          showError({ code: 'bad-token', message: 'This link’s seat token was not accepted (someone may have taken the seat). You are watching.' });
-        }
         renderStatus();
         break;
       case 'state':
@@ -829,7 +920,16 @@ function gamePage(id) {
         // The new state follows; keep the confirm button disabled until it arrives.
         break;
       case 'error':
+        if (message.code === 'bad-token') {
+          // (Refused at hello: this browser holds no seat of this game under that token.)
+          if (hashSeat !== null && loadToken(id, hashSeat) === g.token) storage.remove(tokenKey(id, hashSeat));
+          deadLink('This link’s seat token is not a seat of this game (the seat may be someone else’s now).');
+          break;
+        }
         onError(message);
+        break;
+      case 'presence':
+        onPresence(message);
         break;
       case 'rematch':
         if (message.token) saveToken(message.game, message.seat, message.token);
@@ -867,6 +967,15 @@ function gamePage(id) {
       if (g.error && g.error.code !== 'bad-token') g.error = null;
       g.selected = autoSelect(currentOptions());
     }
+    render();
+  }
+
+  /** Who is seated and connected, and the rematch offers: the rest of the state is as it was. */
+  function onPresence(presence) {
+    if (!g.state) return;
+    const bySeat = new Map(presence.seats.map((seat) => [seat.seat, seat]));
+    g.state.seats = g.state.seats.map((seat) => ({ ...seat, ...(bySeat.get(seat.seat) ?? {}) }));
+    g.state.rematch = presence.rematch;
     render();
   }
 
@@ -1002,6 +1111,10 @@ function gamePage(id) {
 
   function render() {
     renderStatus();
+    if (g.dead) {
+      renderDead();
+      return;
+    }
     const s = g.state;
     if (!s) {
       fill(ui.banner, 'Loading the game…');
@@ -1020,6 +1133,23 @@ function gamePage(id) {
     renderMoves();
     renderInvites();
     renderTools();
+  }
+
+  function renderDead() {
+    ui.banner.classList.remove('your-turn');
+    fill(
+      ui.banner,
+      el(
+        'span',
+        { class: 'dead-link', role: 'alert', 'data-testid': 'dead-link' },
+        g.dead.message,
+        ' ',
+        g.dead.canWatch ? el('a', { class: 'button', href: `/game/${encodeURIComponent(id)}`, 'data-testid': 'dead-watch', text: 'Watch the game' }) : null,
+        ' ',
+        el('a', { class: 'button', href: '/', 'data-testid': 'dead-lobby', text: 'Go to the lobby' }),
+      ),
+    );
+    ui.banner.hidden = false;
   }
 
   function renderBanner() {
@@ -1390,27 +1520,41 @@ function gamePage(id) {
   function renderInvites() {
     const s = g.state;
     const created = loadCreated(id);
-    const others = (created?.humans ?? []).filter((seat) => seat !== created.creator && loadToken(id, seat));
-    ui.invites.hidden = !others.length || Boolean(s.outcome);
+    const invites = created?.invites ?? {};
+    const seats = Object.keys(invites).map(Number).filter((seat) => seat !== created.creator);
+    ui.invites.hidden = !seats.length || Boolean(s.outcome) || s.you !== created.creator;
     if (ui.invites.hidden) return;
     fill(
       ui.invites,
       el('h2', { text: 'Invite links' }),
-      el('p', { class: 'muted small', text: 'Send each player their own link; it holds their seat’s secret.' }),
-      others.map((seat) => {
-        const link = seatLink(id, seat, loadToken(id, seat));
-        const input = el('input', { type: 'text', readonly: true, value: link, 'aria-label': `${playerLabel(seat)} invite link`, 'data-testid': `invite-${seat}` });
-        const claimed = seatInfo(seat)?.claimed;
+      el('p', { class: 'muted small', text: 'Send each player their own link. It works once: it gives its seat to the first browser that opens it.' }),
+      seats.map((seat) => {
+        const claimed = Boolean(seatInfo(seat)?.claimed);
+        if (claimed) {
+          // The invite is dead: forget it (the seat's own token is its player's alone).
+          delete invites[seat];
+          saveCreated(id, created);
+        }
+        const head = el(
+          'div',
+          { class: 'invite-head' },
+          chip(seatSide(seat)),
+          ` ${playerLabel(seat)}`,
+          el('span', { class: 'muted small', 'data-testid': `invite-state-${seat}`, text: claimed ? ' · joined' : ' · not joined yet' }),
+        );
+        if (claimed) return el('div', { class: 'invite' }, head);
+        const input = el('input', {
+          type: 'text',
+          readonly: true,
+          value: inviteLink(id, seat, invites[seat]),
+          'aria-label': `${playerLabel(seat)} invite link`,
+          'data-testid': `invite-${seat}`,
+        });
         return el(
           'div',
           { class: 'invite' },
-          el('div', { class: 'invite-head' }, chip(seatSide(seat)), ` ${playerLabel(seat)}`, el('span', { class: 'muted small', text: claimed ? ' · joined' : ' · not joined yet' })),
-          el(
-            'div',
-            { class: 'invite-row' },
-            input,
-            el('button', { type: 'button', 'data-testid': `copy-invite-${seat}`, text: 'Copy', on: { click: (e) => copyText(input, e.target) } }),
-          ),
+          head,
+          el('div', { class: 'invite-row' }, input, el('button', { type: 'button', 'data-testid': `copy-invite-${seat}`, text: 'Copy', on: { click: (e) => copyText(input, e.target) } })),
         );
       }),
     );
@@ -1438,8 +1582,30 @@ function gamePage(id) {
     }
     // Seats this browser holds but is not using here (e.g. opened the Watch link).
     if (s.you === null || s.you === undefined) {
-      for (const seat of savedSeats(id)) {
+      const mine = savedSeats(id);
+      for (const seat of mine) {
         tools.push(el('a', { class: 'button', href: seatLink(id, seat, loadToken(id, seat)), 'data-testid': `play-as-${seat}`, text: `Play as ${playerLabel(seat)}` }));
+      }
+      const open = s.seats.filter(joinable);
+      if (open.length && !mine.length && !s.outcome) {
+        tools.push(
+          el('button', {
+            type: 'button',
+            class: 'primary',
+            'data-testid': 'take-seat',
+            text: `Take the open seat (${playerLabel(open[0].seat)})`,
+            on: {
+              click: async (event) => {
+                event.target.disabled = true;
+                try {
+                  await joinGame(id);
+                } catch (error) {
+                  showError({ code: 'join', message: `Could not take the seat: ${error.message}` });
+                }
+              },
+            },
+          }),
+        );
       }
     }
     fill(ui.tools, tools.length ? el('div', { class: 'button-row' }, tools) : null, el('p', { class: 'muted small' }, 'Game ', el('code', { text: id }), ` · version ${s.version} · ${s.game.variant}`));
@@ -1489,7 +1655,8 @@ function gamePage(id) {
     fill(ui.gameOver, items, el('div', { class: 'button-row' }, buttons));
   }
 
-  connect();
+  if (invite && !token && hashSeat !== null) claimInvite();
+  else connect();
   render();
   // Moving between seats of one game in this tab only changes the hash: reload to re-hello.
   window.addEventListener('hashchange', () => location.reload());
