@@ -117,6 +117,11 @@ def format_pos(pos: Pos) -> str:
     return " ".join(fields)
 
 
+#: A turn as ``(notation, position after it, outcome)``: the outcome as a position writes
+#: it (``"1:climb"``: player 1 won by climbing) or ``""`` while the game goes on.
+Turn = tuple[str, Pos, str]
+
+
 def successors(pos: Pos) -> list[tuple[str, Pos, bool]]:
     """Every legal turn as ``(notation, position after it, whether it wins)``."""
     me = pos.to_move
@@ -133,31 +138,55 @@ def successors(pos: Pos) -> list[tuple[str, Pos, bool]]:
     if len(pos.workers[me]) != 2:
         raise ValueError("the naive generator handles only whole placements")
     for index, src in enumerate(pos.workers[me]):
-        for dst in neighbours(src):
-            # Move: to a neighbouring unoccupied square, at most one level up.
-            if not pos.unoccupied(dst):
-                continue
-            if pos.levels[dst] > pos.levels[src] + 1:
-                continue
-            moved = pos.copy()
-            moved.workers[me][index] = dst
-            # Win: moving *up* onto level 3 ends the game at once, with no build.
-            if pos.levels[dst] == 3 and pos.levels[src] < 3:
-                moved.to_move = 1 - me
-                out.append((f"{name(src)}-{name(dst)}", moved, True))
-                continue
-            # Build: the fitting piece on an unoccupied square neighbouring the moved worker.
-            for target in neighbours(dst):
-                if not moved.unoccupied(target):
-                    continue
-                built = moved.copy()
-                if built.levels[target] == 3:
-                    built.domes.add(target)
-                else:
-                    built.levels[target] += 1
-                built.to_move = 1 - me
-                out.append((f"{name(src)}-{name(dst)}^{name(target)}", built, False))
+        for dst in step_moves(pos, src):
+            out += [(t, after, bool(won)) for t, after, won in finish(pos, moved(pos, index, dst), src, dst)]
     return out
+
+
+def plain_turns(pos: Pos) -> list[Turn]:
+    """:func:`successors` with the outcome each turn writes (``"1:climb"`` or ``""``)."""
+    return [(t, after, f"{pos.to_move + 1}:climb" if won else "") for t, after, won in successors(pos)]
+
+
+def step_moves(pos: Pos, src: Coord) -> list[Coord]:
+    """Move: to a neighbouring unoccupied square, at most one level up."""
+    return [d for d in neighbours(src) if pos.unoccupied(d) and pos.levels[d] <= pos.levels[src] + 1]
+
+
+def moved(pos: Pos, index: int, dst: Coord) -> Pos:
+    """A copy of ``pos`` with the worker ``index`` of the player to move on ``dst``, and the
+    next player to move (the turn's end position, builds still to come)."""
+    after = pos.copy()
+    after.workers[pos.to_move][index] = dst
+    after.to_move = 1 - pos.to_move
+    return after
+
+
+def finish(pos: Pos, after: Pos, src: Coord, dst: Coord, move: str = "") -> list[Turn]:
+    """The ends of a turn once a worker moved ``src`` -> ``dst`` (``pos`` before the move,
+    ``after`` the position after it, the next player to move; ``move`` the notation so
+    far, ``src-dst`` by default). Win: moving *up* onto level 3 ends the game at once, with
+    no build. Build: the fitting piece on an unoccupied square neighbouring the worker."""
+    move = move or f"{name(src)}-{name(dst)}"
+    if climbs(pos, src, dst):
+        return [(move, after, f"{pos.to_move + 1}:climb")]
+    return [(f"{move}^{name(t)}", built(after, t), "") for t in neighbours(dst) if after.unoccupied(t)]
+
+
+def climbs(pos: Pos, src: Coord, dst: Coord) -> bool:
+    """A move from ``src`` to ``dst`` goes *up* onto level 3 (``pos`` is before the move)."""
+    return pos.levels[dst] == 3 and pos.levels[src] < 3
+
+
+def built(pos: Pos, target: Coord) -> Pos:
+    """A copy of ``pos`` with the piece that fits built on ``target``: a block on levels
+    0-2, a dome on level 3."""
+    after = pos.copy()
+    if after.levels[target] == 3:
+        after.domes.add(target)
+    else:
+        after.levels[target] += 1
+    return after
 
 
 def legal_turns(pos: Pos) -> list[str]:
