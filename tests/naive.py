@@ -173,6 +173,11 @@ def finish(pos: Pos, after: Pos, src: Coord, dst: Coord, move: str = "") -> list
     return [(f"{move}^{name(t)}", built(after, t), "") for t in neighbours(dst) if after.unoccupied(t)]
 
 
+def on_perimeter(c: Coord) -> bool:
+    """A space on the edge of the board."""
+    return c[0] in (0, 4) or c[1] in (0, 4)
+
+
 def climbs(pos: Pos, src: Coord, dst: Coord) -> bool:
     """A move from ``src`` to ``dst`` goes *up* onto level 3 (``pos`` is before the move)."""
     return pos.levels[dst] == 3 and pos.levels[src] < 3
@@ -232,6 +237,17 @@ def apply(pos: Pos, turn: str) -> tuple[Pos, bool]:
 
 
 _SQUARE = re.compile(r"[a-e][1-5]")
+_STEP = re.compile(r"([a-e][1-5])?([-^])([a-e][1-5])")
+
+
+def read_steps(text: str) -> list[tuple[Coord | None, str, Coord]]:
+    """The moves (``-``) and builds (``^``) of a turn written in notation, each as (the
+    acting worker's square, or ``None`` where it is the worker in use; the operator; the
+    target square). Commas only separate workers."""
+    plain = text.replace(",", "")
+    steps = _STEP.findall(plain)
+    assert "".join(a + o + t for a, o, t in steps) == plain, text
+    return [(coord(a) if a else None, o, coord(t)) for a, o, t in steps]
 
 
 def map_squares(text: str, mapping: dict[str, str]) -> str:

@@ -47,6 +47,9 @@ class Oracle(Generic[S]):
     ends: Callable[[S], Mapping[Hashable, End[S]]]
     #: The same key for the engine's board after a turn.
     key: Callable[[Board], Hashable]
+    #: Whether each listed turn is written as one of the naive turns to its end (not where
+    #: the naive generator writes one way of many).
+    spelled: bool = True
     #: When two spellings of a turn are the same turn (order of free steps, say).
     norm: Callable[[str], Hashable] = _same
     #: The end a turn written in notation reaches by the naive rules (``None``: not checked).
@@ -69,7 +72,8 @@ def engine_ends(board: Board, key: Callable[[Board], Hashable]) -> dict[Hashable
 
 def check_against_naive(oracle: Oracle[S], text: str, *, same_turns: bool = False) -> int:
     """The engine's turns from ``text`` end exactly where the naive ones do, each listed turn
-    is one of the naive spellings of its end (up to ``oracle.norm``), reaches that end by the
+    is one of the naive spellings of its end (up to ``oracle.norm``; unless not
+    ``oracle.spelled``), reaches that end by the
     naive rules (``oracle.apply``) and is as short as any (``oracle.length``); with
     ``same_turns`` the listed turns are exactly the naive ones. Returns the number of ends."""
     board = Board.from_position(text)
@@ -84,7 +88,7 @@ def check_against_naive(oracle: Oracle[S], text: str, *, same_turns: bool = Fals
     )
     for end, turn in engine.items():
         spellings = naive[end].spellings
-        if spellings:
+        if spellings and oracle.spelled:
             assert oracle.norm(turn) in {oracle.norm(t) for t in spellings}, (text, turn, spellings)
         if oracle.apply is not None:
             reached = oracle.apply(naive_state, turn)
@@ -128,6 +132,14 @@ def random_positions(power: str, *, seed: int, count: int, dome_chance: float) -
         seat = i % 2
         powers = f"{power},-" if seat == 0 else f"-,{power}"
         yield nv.random_board(rng, dome_chance=dome_chance) + f" powers={powers}", seat
+
+
+def check_random_boards(
+    power: str, oracle_for_seat: Callable[[int], Oracle[S]], *, seed: int, count: int, dome_chance: float
+) -> None:
+    """:func:`check_against_naive` on the :func:`random_positions` of ``power``."""
+    for text, seat in random_positions(power, seed=seed, count=count, dome_chance=dome_chance):
+        check_against_naive(oracle_for_seat(seat), text)
 
 
 def random_game(board: Board, rng: random.Random, *, turns: int | None = None) -> Iterator[Board]:
@@ -187,9 +199,16 @@ def naive_key(board: Board) -> Key:
     return naive_pos(board.position()).key(), outcome_field(board)
 
 
-def by_turns(naive_turns: Callable[[nv.Pos, int], Iterable[NaiveTurn]], seat: int) -> Oracle[nv.Pos]:
+def by_turns(
+    naive_turns: Callable[[nv.Pos, int], Iterable[NaiveTurn]],
+    seat: int,
+    *,
+    length: Callable[[str], int] | None = None,
+    apply: Callable[[nv.Pos, str], Hashable | None] | None = None,
+    spelled: bool = True,
+) -> Oracle[nv.Pos]:
     """The oracle of a naive generator ``naive_turns(pos, seat)`` listing the turns on the
-    naive board, the power in ``seat``."""
+    naive board, the power in ``seat`` (the options: see :class:`Oracle`)."""
 
     def ends(pos: nv.Pos) -> dict[Hashable, End[nv.Pos]]:
         table: dict[Hashable, End[nv.Pos]] = {}
@@ -197,7 +216,7 @@ def by_turns(naive_turns: Callable[[nv.Pos, int], Iterable[NaiveTurn]], seat: in
             table.setdefault((after.key(), outcome), End(after, bool(outcome))).spellings.add(turn)
         return table
 
-    return Oracle(naive_pos, ends, naive_key)
+    return Oracle(naive_pos, ends, naive_key, spelled=spelled, apply=apply, length=length)
 
 
 def by_children(children: Callable[[nv.Pos, int], Mapping[Key, nv.Pos]], seat: int) -> Oracle[nv.Pos]:

@@ -6,6 +6,7 @@ push is a force: a worker pushed onto level 3 does not win."""
 from __future__ import annotations
 
 import random
+from functools import partial
 
 import pytest
 
@@ -19,7 +20,7 @@ from powers.oracle import (
     by_turns,
     check_against_naive,
     check_perft,
-    random_positions,
+    check_random_boards,
 )
 from powers.scenario import Scenario, positions
 
@@ -173,8 +174,7 @@ def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
-    for text, seat in random_positions("Minotaur", seed=801, count=40, dome_chance=0.15):
-        check_against_naive(by_turns(naive_turns, seat), text)
+    check_random_boards("Minotaur", partial(by_turns, naive_turns), seed=801, count=40, dome_chance=0.15)
 
 
 def test_turns_match_the_naive_generator_in_crowded_positions() -> None:
