@@ -166,11 +166,17 @@ def finish(pos: Pos, after: Pos, src: Coord, dst: Coord, move: str = "") -> list
     """The ends of a turn once a worker moved ``src`` -> ``dst`` (``pos`` before the move,
     ``after`` the position after it, the next player to move; ``move`` the notation so
     far, ``src-dst`` by default). Win: moving *up* onto level 3 ends the game at once, with
-    no build. Build: the fitting piece on an unoccupied square neighbouring the worker."""
+    no build. Otherwise the worker builds (:func:`builds`)."""
     move = move or f"{name(src)}-{name(dst)}"
     if climbs(pos, src, dst):
         return [(move, after, f"{pos.to_move + 1}:climb")]
-    return [(f"{move}^{name(t)}", built(after, t), "") for t in neighbours(dst) if after.unoccupied(t)]
+    return builds(after, dst, move)
+
+
+def builds(after: Pos, at: Coord, move: str) -> list[Turn]:
+    """Build: the fitting piece on an unoccupied square neighbouring the worker on ``at``
+    (``move``: the turn's notation before the build)."""
+    return [(f"{move}^{name(t)}", built(after, t), "") for t in neighbours(at) if after.unoccupied(t)]
 
 
 def on_perimeter(c: Coord) -> bool:

@@ -9,11 +9,12 @@ The naive side knows nothing of :mod:`aegean`; the engine side only reads its po
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 import naive as nv
 from aegean.santorini import Board, format_turn
+from powers.oracle import End, Oracle, outcome_field
 
 #: Fields of a position that are not power tokens.
 _NOT_TOKENS = ("powers", "turn", "outcome")
@@ -48,6 +49,23 @@ def parse(text: str) -> TPos:
         if key not in _NOT_TOKENS:
             tokens[key] = value
     return TPos(nv.parse(" ".join(fields[:4])), tokens)
+
+
+def oracle(generate: Generator) -> Oracle[TPos]:
+    """The checks' view of a naive generator on positions with tokens: ends compared by the
+    position, the tokens and the outcome field (a naive win is the mover's climb)."""
+
+    def ends(tpos: TPos) -> dict[Hashable, End[TPos]]:
+        table: dict[Hashable, End[TPos]] = {}
+        for turn, after, won in generate(tpos):
+            outcome = f"{tpos.pos.to_move + 1}:climb" if won else ""
+            table.setdefault((after.key(), outcome), End(after, won)).spellings.add(turn)
+        return table
+
+    def key(board: Board) -> Hashable:
+        return parse(board.position()).key(), outcome_field(board)
+
+    return Oracle(parse, ends, key)
 
 
 def engine_key(board: Board) -> Key:

@@ -166,8 +166,14 @@ def check_playout(
     return playout
 
 
-def check_random_playouts(powers: list[str | None], *, seeds: Sequence[int] = range(2), replay: bool) -> None:
+def check_random_playouts(
+    powers: list[str | None],
+    *,
+    seeds: Sequence[int] = range(2),
+    replay: bool,
+    each_turn: Callable[[Board], None] | None = None,
+) -> None:
     """:func:`check_playout` over seeded games from the empty board (``rng`` seeded with the
     powers and the seed)."""
     for seed in seeds:
-        check_playout(Board(2, powers), random.Random(f"{powers}{seed}"), replay=replay)
+        check_playout(Board(2, powers), random.Random(f"{powers}{seed}"), replay=replay, each_turn=each_turn)

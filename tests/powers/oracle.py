@@ -124,10 +124,13 @@ def check_perft(oracle: Oracle[S], golden: Mapping[str, Sequence[int]]) -> None:
         assert board.position() == text
 
 
-def random_positions(power: str, *, seed: int, count: int, dome_chance: float) -> Iterator[tuple[str, int]]:
-    """``count`` seeded random boards (``naive.random_board``), the power's seat alternating
-    (0, 1, 0, ...): (position with the powers field, the power's seat)."""
-    rng = random.Random(seed)
+def random_positions(
+    power: str, *, seed: int | random.Random, count: int, dome_chance: float
+) -> Iterator[tuple[str, int]]:
+    """``count`` seeded random boards (``naive.random_board``; ``seed`` may be a generator
+    the caller draws from too), the power's seat alternating (0, 1, 0, ...): (position with
+    the powers field, the power's seat)."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     for i in range(count):
         seat = i % 2
         powers = f"{power},-" if seat == 0 else f"-,{power}"
@@ -135,11 +138,38 @@ def random_positions(power: str, *, seed: int, count: int, dome_chance: float) -
 
 
 def check_random_boards(
-    power: str, oracle_for_seat: Callable[[int], Oracle[S]], *, seed: int, count: int, dome_chance: float
+    power: str,
+    oracle_for_seat: Callable[[int], Oracle[S]],
+    *,
+    seed: int,
+    count: int,
+    dome_chance: float,
+    same_turns: bool = False,
 ) -> None:
     """:func:`check_against_naive` on the :func:`random_positions` of ``power``."""
     for text, seat in random_positions(power, seed=seed, count=count, dome_chance=dome_chance):
-        check_against_naive(oracle_for_seat(seat), text)
+        check_against_naive(oracle_for_seat(seat), text, same_turns=same_turns)
+
+
+def check_replies(
+    power: str, oracle_for_seat: Callable[[int], Oracle[S]], *, seed: int, count: int, dome_chance: float
+) -> int:
+    """On :func:`random_positions` with the power's player to move, the listed turns are
+    exactly the naive ones, and so are the replies after every third of them (a power that
+    binds the opponent from the start of its turn); returns how many replies were compared."""
+    checked = 0
+    for text, seat in random_positions(power, seed=seed, count=count, dome_chance=dome_chance):
+        fields = text.split()
+        fields[1] = str(seat + 1)
+        board = Board.from_position(" ".join(fields))
+        check_against_naive(oracle_for_seat(seat), board.position(), same_turns=True)
+        for turn in board.legal_turns()[::3]:
+            board.push_turn(turn)
+            if board.decided is None:
+                check_against_naive(oracle_for_seat(seat), board.position(), same_turns=True)
+                checked += 1
+            board.pop()
+    return checked
 
 
 def random_game(board: Board, rng: random.Random, *, turns: int | None = None) -> Iterator[Board]:
