@@ -48,7 +48,7 @@ def check_round_trip(
         board.push(step)
         check_readback(board, compare_turns=compare_turns)
         if pushed < len(mid) and mid[pushed] is not None:
-            assert board.position() == mid[pushed], pushed
+            assert board.position() == mid[pushed], (pushed, board.position())
         pushed += 1
 
     for text in played:
@@ -177,3 +177,25 @@ def check_random_playouts(
     powers and the seed)."""
     for seed in seeds:
         check_playout(Board(2, powers), random.Random(f"{powers}{seed}"), replay=replay, each_turn=each_turn)
+
+
+def check_seated_playouts(
+    power: str,
+    rival: str | None,
+    *,
+    seeds: Sequence[int] = range(2),
+    place_by_steps: bool = False,
+    max_turns: int = 300,
+    each_turn: Callable[[Board], None] | None = None,
+) -> None:
+    """:func:`check_playout` over seeded games from the empty board against ``rival``, the
+    power in seat ``seed % 2`` (``rng`` seeded with the seed)."""
+    for seed in seeds:
+        board = Board(2, [power, rival] if seed % 2 == 0 else [rival, power])
+        check_playout(
+            board,
+            random.Random(seed),
+            place_by_steps=place_by_steps,
+            max_turns=max_turns,
+            each_turn=each_turn,
+        )

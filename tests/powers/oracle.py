@@ -101,14 +101,21 @@ def check_against_naive(oracle: Oracle[S], text: str, *, same_turns: bool = Fals
     return len(engine)
 
 
-def naive_perft(oracle: Oracle[S], state: S, depth: int) -> int:
-    """Perft by the naive generator, counting distinct ends (as the engine lists turns)."""
-    if depth == 0:
-        return 1
-    ends = oracle.ends(state)
-    if depth == 1:
-        return len(ends)
-    return sum(naive_perft(oracle, end.after, depth - 1) for end in ends.values() if not end.won)
+def naive_perft(oracle: Oracle[S], state: S, depth: int) -> list[int]:
+    """Perft by the naive generator at depths 1 to ``depth`` (one walk), counting distinct
+    ends per node (as the engine lists turns); a win ends the game."""
+    counts = [0] * depth
+
+    def walk(state: S, level: int) -> None:
+        ends = oracle.ends(state)
+        counts[level] += len(ends)
+        if level + 1 < depth:
+            for end in ends.values():
+                if not end.won:
+                    walk(end.after, level + 1)
+
+    walk(state, 0)
+    return counts
 
 
 def check_perft(oracle: Oracle[S], golden: Mapping[str, Sequence[int]]) -> None:
@@ -117,10 +124,8 @@ def check_perft(oracle: Oracle[S], golden: Mapping[str, Sequence[int]]) -> None:
     it was."""
     for text, counts in golden.items():
         board = Board.from_position(text)
-        depths = range(1, len(counts) + 1)
-        assert tuple(perft(board, d) for d in depths) == tuple(counts), text
-        state = oracle.read(text)
-        assert tuple(naive_perft(oracle, state, d) for d in depths) == tuple(counts), text
+        assert [perft(board, d) for d in range(1, len(counts) + 1)] == list(counts), text
+        assert naive_perft(oracle, oracle.read(text), len(counts)) == list(counts), text
         assert board.position() == text
 
 
@@ -227,6 +232,11 @@ def outcome_field(board: Board) -> str:
 def naive_key(board: Board) -> Key:
     """The engine's board after a turn, seen as the naive board sees it."""
     return naive_pos(board.position()).key(), outcome_field(board)
+
+
+def ends_of(naive_turns: Iterable[NaiveTurn]) -> dict[Key, nv.Pos]:
+    """The ends of naive turns by their key (the notation left out)."""
+    return {(after.key(), outcome): after for _, after, outcome in naive_turns}
 
 
 def by_turns(
