@@ -137,15 +137,17 @@ def successors(pos: Pos) -> list[tuple[str, Pos, bool]]:
         return out
     if len(pos.workers[me]) != 2:
         raise ValueError("the naive generator handles only whole placements")
-    for index, src in enumerate(pos.workers[me]):
-        for dst in step_moves(pos, src):
-            out += [(t, after, bool(won)) for t, after, won in finish(pos, moved(pos, index, dst), src, dst)]
-    return out
+    return [(t, after, bool(outcome)) for t, after, outcome in plain_turns(pos)]
 
 
 def plain_turns(pos: Pos) -> list[Turn]:
-    """:func:`successors` with the outcome each turn writes (``"1:climb"`` or ``""``)."""
-    return [(t, after, f"{pos.to_move + 1}:climb" if won else "") for t, after, won in successors(pos)]
+    """Every move-and-build turn of the player to move, with the outcome each writes
+    (``"1:climb"`` or ``""``); any number of workers (one removed, Jason's third)."""
+    out: list[Turn] = []
+    for index, src in enumerate(pos.workers[pos.to_move]):
+        for dst in step_moves(pos, src):
+            out += finish(pos, moved(pos, index, dst), src, dst)
+    return out
 
 
 def step_moves(pos: Pos, src: Coord) -> list[Coord]:

@@ -120,8 +120,8 @@ def check_playout(
     legal steps with ``by_steps``, cheap where turns are countless; ``place_by_steps``: the
     placement only) until the game ends or ``max_turns``. After every turn (every step with
     ``by_steps``) the hash kept incrementally equals a fresh one and survives a position
-    round trip; ``each_turn`` sees the board after every turn. Then: with ``must_end`` the
-    game ended with a winner (one in a 2-player game); with ``replay`` the turns replay from
+    round trip; ``each_turn`` sees the board after every turn. Then: the game ended (a must
+    with ``must_end``) with a winner (one in a 2-player game); with ``replay`` the turns replay from
     their notation to the same position and outcome; undoing everything restores the start."""
     before = state(board)
     start, history = board.position(), len(board.history)
@@ -152,9 +152,9 @@ def check_playout(
         if each_turn is not None:
             each_turn(board)
     playout.outcome = board.outcome()
-    if must_end:
-        assert playout.outcome is not None and playout.outcome.winners, f"no winner in {max_turns} turns"
-        assert board.n_players > 2 or playout.outcome.winner is not None
+    assert playout.outcome is not None or not must_end, f"no winner in {max_turns} turns"
+    if playout.outcome is not None:
+        assert playout.outcome.winners and (board.n_players > 2 or playout.outcome.winner is not None)
     if replay:
         again = Board.from_position(start)
         for turn in board.history[history:]:

@@ -119,14 +119,20 @@ def naive_perft(oracle: Oracle[S], state: S, depth: int) -> list[int]:
 
 
 def check_perft(oracle: Oracle[S], golden: Mapping[str, Sequence[int]]) -> None:
-    """Perft from each position at depths 1, 2, ... is its ``golden`` counts (frozen), for
-    the engine and, counted independently, for the naive generator; the board is left as
-    it was."""
+    """From each position the engine's turns end where the naive ones do
+    (:func:`check_against_naive`), and perft at depths 1, 2, ... is its ``golden`` counts
+    (frozen), for the engine and, counted independently, for the naive generator."""
     for text, counts in golden.items():
+        assert check_against_naive(oracle, text) == counts[0], text
         board = Board.from_position(text)
         assert [perft(board, d) for d in range(1, len(counts) + 1)] == list(counts), text
         assert naive_perft(oracle, oracle.read(text), len(counts)) == list(counts), text
         assert board.position() == text
+
+
+def seat_of(power: str, text: str) -> int:
+    """The seat of ``power`` in the powers field of a position."""
+    return text.split("powers=")[1].split()[0].split(",").index(power)
 
 
 def random_positions(
@@ -214,6 +220,14 @@ def check_along_random_games(
 NaiveTurn = nv.Turn
 #: An end of a turn of the naive board: the position's key and the outcome field.
 Key = tuple[tuple[object, ...], str]
+
+
+def canon(text: str) -> str:
+    """A position with each player's workers sorted: worker order is not part of the state."""
+    fields = text.split()
+    return " ".join(
+        ",".join(sorted(f.split(","))) if i >= 2 and "=" not in f else f for i, f in enumerate(fields)
+    )
 
 
 def naive_pos(text: str) -> nv.Pos:

@@ -31,7 +31,7 @@ from typing import Protocol
 
 import pytest
 
-from aegean.santorini import Board, IllegalTurnError, StepKind, Termination, format_step, format_turn
+from aegean.santorini import END, Board, IllegalTurnError, StepKind, Termination, format_step, format_turn
 from aegean.santorini.steps import step_kind
 
 
@@ -104,6 +104,28 @@ def push_steps(board: Board, text: str) -> int:
     return pushed
 
 
+def stepwise(board: Board, text: str) -> bool:
+    """Whether the turn ``text`` can be played one offered step at a time (``legal_steps``)
+    to its end, without listing every legal turn (which ``play`` does to explain an illegal
+    one); the board is left as it was."""
+    start, pushed = board.ply, 0
+    try:
+        for step in board.parse_turn(text):
+            if board.ply != start or board.decided is not None:
+                return False  # steps after the end of the turn
+            board.push(step)
+            pushed += 1
+        if board.ply == start and board.decided is None:
+            board.push(END)
+            pushed += 1
+        return True
+    except IllegalTurnError:
+        return False
+    finally:
+        for _ in range(pushed):
+            board.pop()
+
+
 @dataclass(frozen=True)
 class Scenario:
     """What a card says about one position. Every field left at its default is not checked;
@@ -149,6 +171,10 @@ class Scenario:
     not_offered: Collection[str] = ()
     #: Exactly the steps of these kinds are offered next.
     kinds: Collection[StepKind] | None = None
+    #: Each can / cannot be played one offered step at a time to the end of the turn (the
+    #: check where listing every turn is slow, a dome-building hero's power unused).
+    playable: Collection[str] = ()
+    unplayable: Collection[str] = ()
 
     # ------------------------------------------------------------------ what happens
     #: Turns played in order (with ``play``, every step checked).
@@ -163,7 +189,7 @@ class Scenario:
     #: The tokens after the turns played.
     tokens: Mapping[str, str] | None = None
 
-    def board(self) -> Board:
+    def _board(self) -> Board:
         """The board at the start, with the steps of ``mid`` taken."""
         board = Board.from_position(self.start) if isinstance(self.start, str) else self.start
         if self.mid:
@@ -171,7 +197,7 @@ class Scenario:
         return board
 
     def check(self) -> Board:
-        board = self.board()
+        board = self._board()
         where = board.position()
         self._check_listing(board, where)
         self._check_steps(board, where)
@@ -205,7 +231,8 @@ class Scenario:
             assert listed and not others, (where, others[:5])
 
     def _check_steps(self, board: Board, where: str) -> None:
-        if self.steps is None and self.kinds is None and not self.offered and not self.not_offered:
+        lists = (self.offered, self.not_offered, self.playable, self.unplayable)
+        if self.steps is None and self.kinds is None and not any(lists):
             return
         offered = steps(board)
         if self.steps is not None:
@@ -216,6 +243,10 @@ class Scenario:
             assert step not in offered, f"{where}: {step} should not be offered"
         if self.kinds is not None:
             assert step_kinds(board) == set(self.kinds), where
+        for turn in self.playable:
+            assert stepwise(board, turn), f"{where}: {turn} should be playable step by step"
+        for turn in self.unplayable:
+            assert not stepwise(board, turn), f"{where}: {turn} should not be playable step by step"
 
     def _check_playing(self, board: Board, where: str) -> None:
         before = state(board)

@@ -109,7 +109,7 @@ def test_athena_stops_apollo_swapping_up() -> None:
     """RULINGS #16: Apollo's swap is still his move, so after Athena moved up he cannot
     swap up onto a higher opponent; a level swap stays legal."""
     text = position("c3=1", "c3,c2 b2,e5", to_move=2, powers="Athena,Apollo", extra="athena=up")
-    board = Scenario(text).board()
+    board = Board.from_position(text)
     assert "c3" not in moves_of(board, "b2")
     assert "c2" in moves_of(board, "b2")
     board = Scenario(board, illegal={"b2-c3^b3": "Athena's power forbids b2-c3"}, play="b2-c2^d2").check()

@@ -9,6 +9,7 @@ from functools import partial
 import pytest
 
 import naive as nv
+from aegean.santorini import Board
 from powers.invariants import check_random_playouts, check_round_trip
 from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
 from powers.scenario import Scenario, positions, turns
@@ -66,7 +67,7 @@ def test_not_on_another_space() -> None:
 
 
 def test_the_opponent_builds_once() -> None:
-    board = Scenario(position(to_move=2)).board()
+    board = Board.from_position(position(to_move=2))
     assert all(t.count("^") == 1 for t in turns(board))
 
 

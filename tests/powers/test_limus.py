@@ -34,14 +34,14 @@ def test_opponents_cannot_build_next_to_her_workers() -> None:
 
 def test_a_dome_completing_a_tower_is_allowed() -> None:
     """Card: "unless the build is a dome completing a Complete Tower": on level 3."""
-    board = Scenario(position("c2=3 b3=2")).board()
+    board = Board.from_position(position("c2=3 b3=2"))
     assert builds_after(board, "b1-b2") == {"a1", "b1", "c1", "a2", "a3", "c2"}
     board = Scenario(board, play="b1-b2^c2").check()
     assert board.domes >> 7 & 1 and board.height[7] == 3
 
 
 def test_her_own_workers_build_anywhere() -> None:
-    board = Scenario(position(to_move=2)).board()
+    board = Board.from_position(position(to_move=2))
     assert builds_after(board, "c3-c2") == {"c1", "d1", "b2", "d2", "b3", "c3", "d3"}  # b1 is occupied
 
 
@@ -63,7 +63,7 @@ def test_extra_builds_of_other_powers_are_refused_next_to_her() -> None:
     demeter = Scenario(position(powers="Demeter,Limus"), listed=["b1-b2^a2^a3"]).check()
     assert not any(t.startswith("b1-b2^a2^") and t[-2:] in ("c2", "b3") for t in turns(demeter))
     # Every inner space neighbours c3: with Limus there, Hestia has no extra build at all.
-    hestia = Scenario(position(powers="Hestia,Limus")).board()
+    hestia = Board.from_position(position(powers="Hestia,Limus"))
     assert all(t.count("^") == 1 for t in turns(hestia))
     Scenario(
         position(workers="b1,e1 d4,a5", powers="Hestia,Limus"),

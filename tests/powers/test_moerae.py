@@ -271,7 +271,6 @@ def oracle(fate: str) -> Oracle[nv.Pos]:
     [(START, 56, 3315), (START.replace(" 1 ", " 2 ", 1), 61, 3074)],
 )
 def test_full_turns_match_a_naive_generator_and_perft(text: str, depth1: int, depth2: int) -> None:
-    assert check_against_naive(oracle("b2"), text) == depth1
     check_perft(oracle("b2"), {text: (depth1, depth2)})
 
 

@@ -12,7 +12,7 @@ from collections.abc import Hashable
 import pytest
 
 import naive as nv
-from aegean.santorini import StepKind, Termination, format_turn
+from aegean.santorini import Board, StepKind, Termination, format_turn
 from powers.invariants import check_random_playouts, check_round_trip
 from powers.oracle import NaiveTurn, Oracle, by_turns, check_against_naive, check_perft, check_random_boards
 from powers.scenario import Scenario, positions, turns
@@ -76,7 +76,7 @@ def test_each_move_obeys_the_height_limit() -> None:
         legal=["a2-a3-a4-a5-b5^c5"],  # 0 -> 1 -> 2 -> 2 -> 0
         illegal=["a2-a4^a3"],  # not a neighbour
     ).check()
-    board = Scenario(position("a3=2", "a2,d4 e5,d2")).board()
+    board = Board.from_position(position("a3=2", "a2,d4 e5,d2"))
     assert not any("a3" in t.split("^")[0] for t in turns(board))
 
 
@@ -241,7 +241,7 @@ SHORE = "01110/1000A/10001/20001/01110 2 a1,e2 c3,d4 powers=Triton,-"
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
     """Depth-2 perft from fixed positions, frozen, and recounted independently."""
-    check_perft(by_turns(naive_turns, 0), {MIDGAME: (91, 4061), SHORE: (76, 13427)})
+    check_perft(oracle(0), {MIDGAME: (91, 4061), SHORE: (76, 13427)})
 
 
 # ---------------------------------------------------------------------- random games
