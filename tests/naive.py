@@ -36,6 +36,19 @@ def coord(text: str) -> Coord:
     return (FILES.index(text[0]), RANKS.index(text[1]))
 
 
+#: The eight compass directions as (file, rank) steps, named as the notation names them.
+DIRECTIONS: dict[str, Coord] = {
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
+}
+
+
 def neighbours(c: Coord) -> list[Coord]:
     """The up-to-8 squares around ``c`` (orthogonal and diagonal), on the board."""
     out = []

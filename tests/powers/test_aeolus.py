@@ -144,16 +144,6 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 
 # ---------------------------------------------------------------------- naive cross-check
-DELTAS = {
-    "n": (0, 1),
-    "ne": (1, 1),
-    "e": (1, 0),
-    "se": (1, -1),
-    "s": (0, -1),
-    "sw": (-1, -1),
-    "w": (-1, 0),
-    "nw": (-1, 1),
-}
 
 
 def naive_turns(aeolus: int) -> gn.Generator:
@@ -162,22 +152,13 @@ def naive_turns(aeolus: int) -> gn.Generator:
     directions (written without a mark when it stays)."""
 
     def generate(tpos: gn.TPos) -> list[gn.Result]:
-        pos, me = tpos.pos, tpos.pos.to_move
-        blows = DELTAS[tpos.tokens["aeolus"]]
-        out: list[gn.Result] = []
-        for index, src in enumerate(pos.workers[me]):
-            for dst in nv.neighbours(src):
-                if (dst[0] - src[0], dst[1] - src[1]) == (-blows[0], -blows[1]):
-                    continue
-                if pos.unoccupied(dst) and pos.levels[dst] <= pos.levels[src] + 1:
-                    out += gn.plain_climb_or_build(
-                        tpos,
-                        me,
-                        index,
-                        src,
-                        dst,
-                        lambda moved, w: [t for t in nv.neighbours(w) if moved.pos.unoccupied(t)],
-                    )
+        me = tpos.pos.to_move
+        blows = nv.DIRECTIONS[tpos.tokens["aeolus"]]
+
+        def not_into_the_wind(pos: nv.Pos, src: nv.Coord, dst: nv.Coord) -> bool:
+            return (dst[0] - src[0], dst[1] - src[1]) != (-blows[0], -blows[1])
+
+        out = gn.base_turns(tpos, not_into_the_wind)
         if me != aeolus:
             return out
         turned: list[gn.Result] = []
@@ -185,7 +166,7 @@ def naive_turns(aeolus: int) -> gn.Generator:
             if won:
                 turned.append((text, after, won))
                 continue
-            for name in DELTAS:
+            for name in nv.DIRECTIONS:
                 again = after.copy()
                 again.tokens["aeolus"] = name
                 turned.append((text if name == tpos.tokens["aeolus"] else f"{text}*{name}", again, False))

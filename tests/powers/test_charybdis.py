@@ -316,8 +316,7 @@ def naive_turns(charybdis: int) -> gn.Generator:
                             continue
                 for target in nv.neighbours(at):
                     if moved.pos.unoccupied(target):
-                        built = moved.copy()
-                        gn.build_on(built, target)
+                        built = gn.TPos(nv.built(moved.pos, target), dict(moved.tokens))
                         if target in pools:
                             write(built, {c: lv for c, lv in pools.items() if c != target})
                         out.append((f"{text}^{nv.name(target)}", built, False))

@@ -154,25 +154,14 @@ def naive_turns(clio: int) -> gn.Generator:
     three were handed out."""
 
     def generate(tpos: gn.TPos) -> list[gn.Result]:
-        pos, me = tpos.pos, tpos.pos.to_move
+        me = tpos.pos.to_move
         coins = [nv.coord(n) for n in tpos.tokens.get("clio", "").split(",") if n]
         closed = set() if me == clio else set(coins)
 
-        def free(p: gn.TPos, c: nv.Coord) -> bool:
-            return p.pos.unoccupied(c) and c not in closed
+        def builds(moved: nv.Pos, w: nv.Coord) -> list[nv.Coord]:
+            return [t for t in nv.neighbours(w) if moved.unoccupied(t) and t not in closed]
 
-        out: list[gn.Result] = []
-        for index, src in enumerate(pos.workers[me]):
-            for dst in nv.neighbours(src):
-                if free(tpos, dst) and pos.levels[dst] <= pos.levels[src] + 1:
-                    out += gn.plain_climb_or_build(
-                        tpos,
-                        me,
-                        index,
-                        src,
-                        dst,
-                        lambda moved, w: [t for t in nv.neighbours(w) if free(moved, t)],
-                    )
+        out = gn.base_turns(tpos, lambda pos, src, dst: dst not in closed, builds=builds)
         if me != clio:
             return out
         result = []

@@ -128,24 +128,13 @@ def naive_turns(europa: int) -> gn.Generator:
     worker that moved."""
 
     def generate(tpos: gn.TPos) -> list[gn.Result]:
-        pos, me = tpos.pos, tpos.pos.to_move
+        me = tpos.pos.to_move
         guard = tpos.tokens.get("europa&talus")
 
-        def free(p: gn.TPos, c: nv.Coord) -> bool:
-            return p.pos.unoccupied(c) and nv.name(c) != guard
+        def builds(moved: nv.Pos, w: nv.Coord) -> list[nv.Coord]:
+            return [t for t in nv.neighbours(w) if moved.unoccupied(t) and nv.name(t) != guard]
 
-        out: list[gn.Result] = []
-        for index, src in enumerate(pos.workers[me]):
-            for dst in nv.neighbours(src):
-                if free(tpos, dst) and pos.levels[dst] <= pos.levels[src] + 1:
-                    out += gn.plain_climb_or_build(
-                        tpos,
-                        me,
-                        index,
-                        src,
-                        dst,
-                        lambda moved, w: [t for t in nv.neighbours(w) if free(moved, t)],
-                    )
+        out = gn.base_turns(tpos, lambda pos, src, dst: nv.name(dst) != guard, builds=builds)
         if me != europa:
             return out
         more: list[gn.Result] = []
@@ -153,11 +142,10 @@ def naive_turns(europa: int) -> gn.Generator:
             if won:
                 continue
             mover = after.pos.workers[me][[nv.name(w) for w in after.pos.workers[me]].index(text[3:5])]
-            for target in nv.neighbours(mover):
-                if free(after, target):
-                    moved = after.copy()
-                    moved.tokens["europa&talus"] = nv.name(target)
-                    more.append((f"{text}*{nv.name(target)}", moved, False))
+            for target in builds(after.pos, mover):  # the free neighbours
+                moved = after.copy()
+                moved.tokens["europa&talus"] = nv.name(target)
+                more.append((f"{text}*{nv.name(target)}", moved, False))
         return out + more
 
     return generate

@@ -104,21 +104,7 @@ def naive_turns(urania: int) -> gn.Generator:
     her opponent with the ordinary ones."""
 
     def generate(tpos: gn.TPos) -> list[gn.Result]:
-        pos, me = tpos.pos, tpos.pos.to_move
-        around = torus if me == urania else nv.neighbours
-        out: list[gn.Result] = []
-        for index, src in enumerate(pos.workers[me]):
-            for dst in around(src):
-                if pos.unoccupied(dst) and pos.levels[dst] <= pos.levels[src] + 1:
-                    out += gn.plain_climb_or_build(
-                        tpos,
-                        me,
-                        index,
-                        src,
-                        dst,
-                        lambda moved, w: [t for t in around(w) if moved.pos.unoccupied(t)],
-                    )
-        return out
+        return gn.base_turns(tpos, around=torus if tpos.pos.to_move == urania else nv.neighbours)
 
     return generate
 
