@@ -119,19 +119,21 @@ def check_playout(
     """Play random turns from ``board`` (``rng`` picking among the legal turns, or among the
     legal steps with ``by_steps``, cheap where turns are countless; ``place_by_steps``: the
     placement only) until the game ends or ``max_turns``. After every turn (every step with
-    ``by_steps``) the hash kept incrementally equals a fresh one and survives a position
-    round trip; ``each_turn`` sees the board after every turn. Then: the game ended (a must
-    with ``must_end``) with a winner (one in a 2-player game); with ``replay`` the turns replay from
-    their notation to the same position and outcome; undoing everything restores the start."""
+    ``by_steps``) the hash kept incrementally equals a fresh one, and the position reads
+    back as the same text with the same hash; ``each_turn`` sees the board after every
+    turn. Then: the game ended (a must with ``must_end``) with a winner (one in a 2-player
+    game); with ``replay`` the turns replay from their notation to the same position and
+    outcome; undoing everything restores the start."""
     before = state(board)
     start, history = board.position(), len(board.history)
     pushed = 0
     playout = Playout()
 
     def hash_holds() -> None:
-        z = board.zobrist_hash()
-        assert board.rehash() == z, board.position()
-        assert Board.from_position(board.position()).zobrist_hash() == z, board.position()
+        z, text = board.zobrist_hash(), board.position()
+        assert board.rehash() == z, text
+        again = Board.from_position(text)
+        assert again.position() == text and again.zobrist_hash() == z, text
 
     while place_by_steps and (board.placing or board.turn):
         board.push(rng.choice(board.legal_steps()))

@@ -130,6 +130,20 @@ def check_perft(oracle: Oracle[S], golden: Mapping[str, Sequence[int]]) -> None:
         assert board.position() == text
 
 
+def check_plain_replies(board: Board) -> int:
+    """After each legal turn from ``board`` the opponent, who has no power, has as many
+    turns as the base-game generator of ``tests/naive.py`` counts; returns their total
+    (perft 2)."""
+    total = 0
+    for turn in board.legal_turns():
+        board.push_turn(turn)
+        replies = len(board.legal_turns())
+        assert replies == nv.count_turns(naive_pos(board.position())), board.position()
+        total += replies
+        board.pop()
+    return total
+
+
 def seat_of(power: str, text: str) -> int:
     """The seat of ``power`` in the powers field of a position."""
     return text.split("powers=")[1].split()[0].split(",").index(power)
