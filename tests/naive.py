@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -168,6 +169,19 @@ def step_moves(pos: Pos, src: Coord) -> list[Coord]:
     return [d for d in neighbours(src) if pos.unoccupied(d) and pos.levels[d] <= pos.levels[src] + 1]
 
 
+def entering_moves(pos: Pos) -> list[tuple[int, Coord, Coord]]:
+    """The moves of the player to move that may enter an opponent worker's space (a power
+    decides what happens to that worker): to a neighbour with no dome and none of the
+    mover's own workers, at most one level up; as (worker index, src, dst)."""
+    me = pos.to_move
+    return [
+        (i, src, dst)
+        for i, src in enumerate(pos.workers[me])
+        for dst in neighbours(src)
+        if dst not in pos.domes and dst not in pos.workers[me] and pos.levels[dst] <= pos.levels[src] + 1
+    ]
+
+
 def moved(pos: Pos, index: int, dst: Coord) -> Pos:
     """A copy of ``pos`` with the worker ``index`` of the player to move on ``dst``, and the
     next player to move (the turn's end position, builds still to come)."""
@@ -269,6 +283,45 @@ def read_steps(text: str) -> list[tuple[Coord | None, str, Coord]]:
     steps = _STEP.findall(plain)
     assert "".join(a + o + t for a, o, t in steps) == plain, text
     return [(coord(a) if a else None, o, coord(t)) for a, o, t in steps]
+
+
+def n_steps(text: str) -> int:
+    """How many moves and builds a turn written in notation has."""
+    return len(read_steps(text))
+
+
+#: ``step_ok(op, current, here, there)``: asserts a power's rules for one step of a turn
+#: (``current``: the worker in use, ``None`` before the first move).
+StepCheck = Callable[[str, Coord | None, Coord, Coord], None]
+
+
+def replay(pos: Pos, text: str, step_ok: StepCheck) -> tuple[Pos, str]:
+    """Play a turn of moves then one build, written in notation, on the naive board, with
+    ``step_ok`` asserting the power's rules for each step: every step goes to an
+    unoccupied neighbour, a climb up onto level 3 wins and must be the last step, the build
+    ends the turn. Returns the position after it and its outcome field."""
+    me = pos.to_move
+    after = pos.copy()
+    steps = read_steps(text)
+    current: Coord | None = None
+    for k, (actor, op, there) in enumerate(steps):
+        here = actor or current
+        assert here is not None and here in after.workers[me], text
+        assert there in neighbours(here) and after.unoccupied(there), text
+        step_ok(op, current, here, there)
+        if op == "-":
+            after.workers[me][after.workers[me].index(here)] = there
+            current = there
+            if climbs(pos, here, there):
+                assert k == len(steps) - 1, text
+                after.to_move = 1 - me
+                return after, f"{me + 1}:climb"
+        else:
+            assert k == len(steps) - 1, text
+            after = built(after, there)
+            after.to_move = 1 - me
+            return after, ""
+    raise AssertionError(f"{text}: the turn is not finished")
 
 
 def map_squares(text: str, mapping: dict[str, str]) -> str:

@@ -58,18 +58,24 @@ def with_tokens(tpos: TPos, turns: Iterable[nv.Turn]) -> list[Result]:
     return [(text, TPos(after, dict(tpos.tokens)), bool(outcome)) for text, after, outcome in turns]
 
 
+#: ``rest(position after the move, src, dst, notation so far)``: how a turn goes on after a
+#: move that did not win (the builds, and anything a power adds before them).
+Rest = Callable[[nv.Pos, nv.Coord, nv.Coord, str], list[nv.Turn]]
+
+
 def base_turns(
     tpos: TPos,
     move_ok: MoveOk | None = None,
     *,
     around: Callable[[nv.Coord], list[nv.Coord]] = nv.neighbours,
     builds: Callable[[nv.Pos, nv.Coord], list[nv.Coord]] | None = None,
+    rest: Rest | None = None,
 ) -> list[Result]:
     """Every base-game turn of the player to move, any number of workers: one worker moves
     to an unoccupied square ``around`` it at most one level up (and allowed by
-    ``move_ok``); a climb onto level 3 wins; otherwise it builds on each of
-    ``builds(position after the move, square)`` (by default the unoccupied squares
-    ``around`` it)."""
+    ``move_ok``); a climb onto level 3 wins; otherwise the turn goes on by ``rest``, by
+    default a build on each of ``builds(position after the move, square)`` (by default
+    the unoccupied squares ``around`` it)."""
     pos, me = tpos.pos, tpos.pos.to_move
     out: list[Result] = []
     for index, src in enumerate(pos.workers[me]):
@@ -82,9 +88,11 @@ def base_turns(
             text = f"{nv.name(src)}-{nv.name(dst)}"
             if nv.climbs(pos, src, dst):
                 out += with_tokens(tpos, [(text, moved, f"{me + 1}:climb")])
-                continue
-            targets = builds(moved, dst) if builds else [t for t in around(dst) if moved.unoccupied(t)]
-            out += with_tokens(tpos, [(f"{text}^{nv.name(t)}", nv.built(moved, t), "") for t in targets])
+            elif rest is not None:
+                out += with_tokens(tpos, rest(moved, src, dst, text))
+            else:
+                targets = builds(moved, dst) if builds else [t for t in around(dst) if moved.unoccupied(t)]
+                out += with_tokens(tpos, [(f"{text}^{nv.name(t)}", nv.built(moved, t), "") for t in targets])
     return out
 
 

@@ -13,6 +13,7 @@ after, outcome)]`` for the player to move, the hero sitting in ``seat``; ``outco
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable
 from typing import NamedTuple
 
@@ -72,6 +73,23 @@ def plain_turns(pos: nv.Pos, tokens: Tokens) -> list[NaiveTurn]:
 def used(tokens: Tokens, hero: str, **extra: str) -> Tokens:
     """``tokens`` with the hero's use recorded (and ``extra`` tokens set)."""
     return {**tokens, hero: "used", **extra}
+
+
+_BASE_TURN = re.compile(r"[a-e][1-5]-[a-e][1-5](\^[a-e][1-5])?")
+
+
+def free_order(mark: str) -> Callable[[str], Hashable]:
+    """A turn as its move and build plus the set of squares written after ``mark`` in the
+    rest of it (domes ``^``, removals ``x``): the spellings where their order and the
+    worker naming each are free are the same turn."""
+    after_mark = re.compile(re.escape(mark) + r"([a-e][1-5])")
+
+    def norm(turn: str) -> Hashable:
+        base = _BASE_TURN.match(turn)
+        assert base is not None, turn
+        return base.group(0), frozenset(after_mark.findall(turn[base.end() :]))
+
+    return norm
 
 
 # ---------------------------------------------------------------------- comparing

@@ -168,6 +168,30 @@ def check_playout(
     return playout
 
 
+def check_step_playouts(powers: list[str | None], seeds: Sequence[int]) -> list[Playout]:
+    """:func:`check_playout` step by step (``by_steps``) over seeded games from the empty
+    board (``rng`` seeded with the powers and the seed), replayed from their notation, each
+    to its end or 200 turns: the playouts of powers whose turns are too many to list (the
+    dome-building heroes with their power unused)."""
+    return [
+        check_playout(
+            Board(2, powers),
+            random.Random(f"{powers}{seed}"),
+            by_steps=True,
+            replay=True,
+            max_turns=200,
+            must_end=False,
+        )
+        for seed in seeds
+    ]
+
+
+def seatings(power: str, rival: str = "Athena", second: str = "Apollo") -> list[list[str | None]]:
+    """The seatings a power's random playouts try: alone in either seat, then first
+    against ``rival`` and second after ``second``."""
+    return [[power, None], [None, power], [power, rival], [second, power]]
+
+
 def check_random_playouts(
     powers: list[str | None],
     *,

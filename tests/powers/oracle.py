@@ -144,6 +144,14 @@ def check_plain_replies(board: Board) -> int:
     return total
 
 
+def midgame(powers: str, to_move: int = 1, extra: str = "") -> str:
+    """The middle game the perft checks share: towers of every height around both sides'
+    workers (player 1 on b2 and c3, player 2 on b3 and d4)."""
+    return " ".join(
+        f for f in (f"01230/12C10/0321A/21031/00120 {to_move} b2,c3 b3,d4 powers={powers}", extra) if f
+    )
+
+
 def seat_of(power: str, text: str) -> int:
     """The seat of ``power`` in the powers field of a position."""
     return text.split("powers=")[1].split()[0].split(",").index(power)
@@ -285,6 +293,25 @@ def by_turns(
         return table
 
     return Oracle(naive_pos, ends, naive_key, spelled=spelled, apply=apply, length=length)
+
+
+def by_walks(
+    naive_turns: Callable[[nv.Pos, int], Iterable[NaiveTurn]],
+    replay: Callable[[nv.Pos, str], tuple[nv.Pos, str]],
+    seat: int,
+) -> Oracle[nv.Pos]:
+    """:func:`by_turns` for a power whose workers walk (Hermes, Triton), where the naive
+    generator writes one shortest way to each end: each of the power's listed turns is
+    checked by replaying it by the card's rules (``replay``) and by its length (as short
+    as any naive one to that end), not by its spelling."""
+
+    def apply(pos: nv.Pos, turn: str) -> Hashable | None:
+        if pos.to_move != seat:
+            return None
+        after, outcome = replay(pos, turn)
+        return after.key(), outcome
+
+    return by_turns(naive_turns, seat, length=nv.n_steps, apply=apply, spelled=False)
 
 
 def by_children(children: Callable[[nv.Pos, int], Mapping[Key, nv.Pos]], seat: int) -> Oracle[nv.Pos]:

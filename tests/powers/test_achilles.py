@@ -10,8 +10,8 @@ import naive as nv
 from aegean.santorini import Board, Termination
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import check_against_naive, check_perft, random_positions
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import check_against_naive, check_perft, midgame, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
 at = positions("Achilles,-")
@@ -152,7 +152,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
         check_against_naive(hs.oracle(naive_turns, seat), text + (" achilles=used" if i % 5 == 4 else ""))
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Achilles,-"
+MIDGAME = midgame("Achilles,-")
 HILLS = "0A000/01210/A232A/0121B/00C00 2 c3,a1 b4,d2 powers=-,Achilles"
 
 
@@ -160,15 +160,10 @@ HILLS = "0A000/01210/A232A/0121B/00C00 2 c3,a1 b4,d2 powers=-,Achilles"
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(hs.oracle(naive_turns, seat), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Achilles", None], [None, "Achilles"], ["Achilles", "Athena"], ["Apollo", "Achilles"]]
-)
+@pytest.mark.parametrize("powers", seatings("Achilles"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

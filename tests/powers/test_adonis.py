@@ -15,7 +15,7 @@ import naive as nv
 from aegean.santorini import Board
 from aegean.santorini.squares import NEIGHBORS, parse_square
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import check_against_naive, check_perft
 from powers.scenario import Scenario, position, positions, steps, turns
 from powers.support import CallCounter
@@ -268,10 +268,6 @@ def test_perft_golden_values_agree_with_the_naive_generator(
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Adonis", None], [None, "Adonis"], ["Adonis", "Athena"], ["Apollo", "Adonis"]]
-)
+@pytest.mark.parametrize("powers", seatings("Adonis"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

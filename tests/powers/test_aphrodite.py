@@ -13,8 +13,8 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Board, StepKind
-from powers.invariants import check_random_playouts, check_round_trip, check_steps_agree_with_turns
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_replies
+from powers.invariants import check_random_playouts, check_round_trip, check_steps_agree_with_turns, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_replies, midgame
 from powers.scenario import Scenario, positions, step_kinds, turns
 
 #: By default Aphrodite (player 1) stands on c3 and e2, the opponent (to move) on b4 and e4.
@@ -154,9 +154,9 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone; ``seat`` is Aphrodite's player. Her workers stay put during a powerless
-    opponent's turn, so a bound worker's one move must simply end next to one of them."""
+    """From the card text alone (``seat``: Aphrodite's): her workers stay put during a
+    powerless opponent's turn, so a bound worker's one move must simply end next to one of
+    them."""
     options = nv.plain_turns(pos)
     if pos.to_move == seat:
         return options
@@ -196,9 +196,9 @@ def test_steps_agree_with_turns_against_multi_movers() -> None:
 
 
 #: Workers of both sides side by side among towers: Aphrodite (player 1) moves first.
-CLOSE = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Aphrodite,-"
+CLOSE = midgame("Aphrodite,-")
 #: The opponent to move with both workers bound (b3 and d4 neighbour c3).
-BOUND = "01230/12C10/0321A/21031/00120 2 b2,c3 b3,d4 powers=Aphrodite,- aphrodite=b3,d4"
+BOUND = midgame("Aphrodite,-", to_move=2, extra="aphrodite=b3,d4")
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
@@ -206,10 +206,6 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Aphrodite", None], [None, "Aphrodite"], ["Aphrodite", "Athena"], ["Apollo", "Aphrodite"]]
-)
+@pytest.mark.parametrize("powers", seatings("Aphrodite"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes stay consistent, positions round-trip (token
-    included), the game ends with a winner, undo restores the start."""
     check_random_playouts(powers, replay=False)

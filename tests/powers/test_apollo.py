@@ -11,12 +11,13 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Termination
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import (
     NaiveTurn,
     by_turns,
     check_perft,
     check_random_boards,
+    midgame,
 )
 from powers.scenario import Scenario, positions
 
@@ -125,20 +126,17 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), written from the card
-    text alone; ``seat`` is Apollo's player, the other has no power."""
+    """From the card text alone: Apollo's worker may move onto an opponent worker's space,
+    forcing it into the space he left; the other player has no power (``seat``: Apollo's)."""
     me, them = pos.to_move, 1 - pos.to_move
     if me != seat:
         return nv.plain_turns(pos)
     out: list[NaiveTurn] = []
-    for i, src in enumerate(pos.workers[me]):
-        for dst in nv.neighbours(src):
-            if dst in pos.domes or dst in pos.workers[me] or pos.levels[dst] > pos.levels[src] + 1:
-                continue
-            after = nv.moved(pos, i, dst)
-            if dst in pos.workers[them]:  # the swap
-                after.workers[them][pos.workers[them].index(dst)] = src
-            out += nv.finish(pos, after, src, dst)
+    for i, src, dst in nv.entering_moves(pos):
+        after = nv.moved(pos, i, dst)
+        if dst in pos.workers[them]:  # the swap
+            after.workers[them][pos.workers[them].index(dst)] = src
+        out += nv.finish(pos, after, src, dst)
     return out
 
 
@@ -146,21 +144,15 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
     check_random_boards("Apollo", partial(by_turns, naive_turns), seed=2101, count=40, dome_chance=0.15)
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Apollo,-"
+MIDGAME = midgame("Apollo,-")
 SWAPPY = "00000/01200/01210/00100/00000 1 b3,c2 c3,b4 powers=Apollo,-"
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(by_turns(naive_turns, 0), {MIDGAME: (51, 2155), SWAPPY: (76, 4795)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Apollo", None], [None, "Apollo"], ["Apollo", "Athena"], ["Athena", "Apollo"]]
-)
+@pytest.mark.parametrize("powers", seatings("Apollo", second="Athena"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

@@ -8,8 +8,8 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Termination
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions, turns
 
 position = positions("Artemis,-")
@@ -126,8 +126,8 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), written from the card
-    text alone; ``seat`` is Artemis's player, the other has no power."""
+    """From the card text alone: Artemis's worker may move once more, not back to where it
+    started; the other player has no power (``seat``: Artemis's)."""
     me = pos.to_move
     if me != seat:
         return nv.plain_turns(pos)
@@ -153,21 +153,15 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
     )
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Artemis,-"
-OPEN = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Artemis,-"
+MIDGAME = midgame("Artemis,-")
+OPEN = position()  # the opening: workers on b2, d4 and b4, d2
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(by_turns(naive_turns, 0), {MIDGAME: (90, 4136), OPEN: (120, 9160)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Artemis", None], [None, "Artemis"], ["Artemis", "Athena"], ["Apollo", "Artemis"]]
-)
+@pytest.mark.parametrize("powers", seatings("Artemis"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

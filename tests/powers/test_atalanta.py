@@ -10,7 +10,7 @@ import naive as nv
 from aegean.santorini import Board, Termination
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import check_against_naive, check_perft, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
@@ -170,15 +170,10 @@ HILLS_2 = "0A000/01210/A232A/0121B/00C00 2 c3,a1 b4,d2 powers=-,Atalanta"
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(hs.oracle(naive_turns, seat), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Atalanta", None], [None, "Atalanta"], ["Atalanta", "Athena"], ["Apollo", "Atalanta"]]
-)
+@pytest.mark.parametrize("powers", seatings("Atalanta"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -11,8 +11,8 @@ import pytest
 import naive as nv
 from aegean.santorini import Board, Termination, format_turn
 from powers import gf_naive as gn
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import check_against_naive, check_perft, random_positions
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import check_against_naive, check_perft, midgame, random_positions
 from powers.scenario import Scenario, positions
 
 position = positions("Athena,-")
@@ -195,7 +195,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
         check_against_naive(gn.oracle(naive_turns(seat)), text + (" athena=up" if up else ""))
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Athena,-"
+MIDGAME = midgame("Athena,-")
 RESTRICTED = "00120/01210/12321/01210/00100 2 a1,e5 b4,d2 powers=Athena,- athena=up"
 
 
@@ -207,11 +207,6 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Athena", None], [None, "Athena"], ["Athena", "Apollo"], ["Artemis", "Athena"]]
-)
+@pytest.mark.parametrize("powers", seatings("Athena", rival="Apollo", second="Artemis"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

@@ -9,8 +9,8 @@ from functools import partial
 import pytest
 
 import naive as nv
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions, turns
 
 position = positions("Atlas,-")
@@ -91,8 +91,8 @@ def test_undo_and_position_round_trip() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), written from the card
-    text alone; ``seat`` is Atlas's player, the other has no power."""
+    """From the card text alone: Atlas's worker may build a dome at any level instead of the
+    block; the other player has no power (``seat``: Atlas's)."""
     plain = nv.plain_turns(pos)
     if pos.to_move != seat:
         return plain
@@ -113,21 +113,15 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
     check_random_boards("Atlas", partial(by_turns, naive_turns), seed=2104, count=40, dome_chance=0.15)
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Atlas,-"
-OPEN = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Atlas,-"
+MIDGAME = midgame("Atlas,-")
+OPEN = position()  # the opening: workers on b2, d4 and b4, d2
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(by_turns(naive_turns, 0), {MIDGAME: (85, 3533), OPEN: (160, 11816)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Atlas", None], [None, "Atlas"], ["Atlas", "Athena"], ["Apollo", "Atlas"]]
-)
+@pytest.mark.parametrize("powers", seatings("Atlas"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

@@ -9,7 +9,7 @@ import pytest
 import naive as nv
 from aegean.santorini import Board, Termination
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import check_against_naive, check_perft, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
@@ -111,17 +111,11 @@ CLIFFS_2 = "00000/02300/10230/02100/00000 2 b4,e5 a2,c2 powers=-,Bellerophon"
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     Scenario(text, listed=["c2-d3", "a2-b2^a2"]).check()
     check_perft(hs.oracle(naive_turns, seat), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers",
-    [["Bellerophon", None], [None, "Bellerophon"], ["Bellerophon", "Athena"], ["Apollo", "Bellerophon"]],
-)
+@pytest.mark.parametrize("powers", seatings("Bellerophon"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -110,23 +110,15 @@ def naive_turns(graeae: int) -> gn.Generator:
     3 wins; otherwise any one of her workers builds on a free space next to itself. Her
     opponent plays the base game."""
 
+    def any_builder(moved: nv.Pos, src: nv.Coord, dst: nv.Coord, text: str) -> list[nv.Turn]:
+        return [
+            turn
+            for builder in moved.workers[graeae]
+            for turn in nv.builds(moved, builder, text + ("" if builder == dst else f",{nv.name(builder)}"))
+        ]
+
     def generate(tpos: gn.TPos) -> list[gn.Result]:
-        pos = tpos.pos
-        me = pos.to_move
-        if me != graeae:
-            return gn.base_turns(tpos)
-        out: list[gn.Result] = []
-        for index, src in enumerate(pos.workers[me]):
-            for dst in nv.step_moves(pos, src):
-                moved = nv.moved(pos, index, dst)
-                text = f"{nv.name(src)}-{nv.name(dst)}"
-                if nv.climbs(pos, src, dst):
-                    out += gn.with_tokens(tpos, [(text, moved, f"{me + 1}:climb")])
-                    continue
-                for builder in moved.workers[me]:
-                    who = "" if builder == dst else f",{nv.name(builder)}"
-                    out += gn.with_tokens(tpos, nv.builds(moved, builder, text + who))
-        return out
+        return gn.base_turns(tpos, rest=any_builder if tpos.pos.to_move == graeae else None)
 
     return generate
 

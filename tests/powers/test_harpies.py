@@ -208,25 +208,16 @@ def naive_turns(harpies: int) -> gn.Generator:
     rules); a climb onto level 3 wins at once; otherwise the worker slides on, and then
     builds next to where it came to rest."""
 
+    def slide_then_build(moved: nv.Pos, src: nv.Coord, dst: nv.Coord, text: str) -> list[nv.Turn]:
+        rest = slide(moved, src, dst)
+        if rest != dst:
+            mine = moved.workers[1 - moved.to_move]  # (the next player is to move)
+            mine[mine.index(dst)] = rest
+            text += f"-{nv.name(rest)}"
+        return nv.builds(moved, rest, text)
+
     def generate(tpos: gn.TPos) -> list[gn.Result]:
-        pos = tpos.pos
-        me = pos.to_move
-        if me == harpies:
-            return gn.base_turns(tpos)
-        out: list[gn.Result] = []
-        for index, src in enumerate(pos.workers[me]):
-            for dst in nv.step_moves(pos, src):
-                moved = nv.moved(pos, index, dst)
-                text = f"{nv.name(src)}-{nv.name(dst)}"
-                if nv.climbs(pos, src, dst):
-                    out += gn.with_tokens(tpos, [(text, moved, f"{me + 1}:climb")])
-                    continue
-                rest = slide(moved, src, dst)
-                if rest != dst:
-                    moved.workers[me][index] = rest
-                    text += f"-{nv.name(rest)}"
-                out += gn.with_tokens(tpos, nv.builds(moved, rest, text))
-        return out
+        return gn.base_turns(tpos, rest=slide_then_build if tpos.pos.to_move != harpies else None)
 
     return generate
 

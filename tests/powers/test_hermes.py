@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Hashable
 
 import pytest
 
 import naive as nv
 from aegean.santorini import Board, StepKind, Termination, format_turn, parse_turn
-from powers.invariants import check_playout, check_round_trip
-from powers.oracle import NaiveTurn, Oracle, by_turns, check_against_naive, check_perft, check_random_boards
+from powers.invariants import check_playout, check_round_trip, seatings
+from powers.oracle import (
+    NaiveTurn,
+    Oracle,
+    by_walks,
+    check_against_naive,
+    check_perft,
+    check_random_boards,
+    midgame,
+)
 from powers.scenario import Scenario, positions
 
 position = positions("Hermes,-")
@@ -127,7 +134,7 @@ def test_listing_terminates_and_writes_each_turn_the_shortest_way() -> None:
     board = Scenario(position(), count=2101).check()
     assert check_against_naive(oracle(0), position()) == 2101
     assert (
-        max(n_steps(format_turn(t)) for t in board.legal_turns()) == 7
+        max(nv.n_steps(format_turn(t)) for t in board.legal_turns()) == 7
     )  # e.g. b2-c1-d1-e1,d4-c4-b5-a5,e1^d1
 
 
@@ -162,10 +169,9 @@ def _notation(moves: list[tuple[nv.Coord, nv.Coord]], builder: nv.Coord, target:
 
 
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone: a normal turn whose single move changes level; or, breadth first over where the
-    two workers can get to by level moves, a build by either of them. ``seat`` is Hermes's
-    player; the other has no power."""
+    """From the card text alone: a normal turn whose single move changes level; or, breadth
+    first over where the two workers can get to by level moves, a build by either of them.
+    ``seat`` is Hermes's player; the other has no power."""
     me = pos.to_move
     if me != seat:
         return nv.plain_turns(pos)
@@ -203,22 +209,13 @@ def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
     return out
 
 
-def n_steps(text: str) -> int:
-    return len(nv.read_steps(text))
-
-
 def naive_apply(pos: nv.Pos, text: str) -> tuple[nv.Pos, str]:
     """Play a Hermes turn written in notation, checking every step against the card text;
     returns the position after it and the outcome field."""
-    me = pos.to_move
-    after = pos.copy()
-    steps = nv.read_steps(text)
-    current: nv.Coord | None = None
     mode = ""
-    for k, (actor, op, there) in enumerate(steps):
-        here = actor or current
-        assert here is not None and here in after.workers[me], text
-        assert there in nv.neighbours(here) and after.unoccupied(there), text
+
+    def step_ok(op: str, current: nv.Coord | None, here: nv.Coord, there: nv.Coord) -> None:
+        nonlocal mode
         if op == "-":
             rise = pos.levels[there] - pos.levels[here]
             assert rise <= 1, text
@@ -226,33 +223,16 @@ def naive_apply(pos: nv.Pos, text: str) -> tuple[nv.Pos, str]:
                 mode = "travel" if rise == 0 else "normal"
             else:
                 assert mode == "travel" and rise == 0, text  # only level moves follow
-            after.workers[me][after.workers[me].index(here)] = there
-            current = there
-            if nv.climbs(pos, here, there):
-                assert k == len(steps) - 1, text
-                after.to_move = 1 - me
-                return after, f"{me + 1}:climb"
-        else:
-            assert k == len(steps) - 1, text
-            if mode == "normal":
-                assert here == current, text  # the worker that moved builds
-            after = nv.built(after, there)
-            after.to_move = 1 - me
-            return after, ""
-    raise AssertionError(f"{text}: the turn is not finished")
+        elif mode == "normal":
+            assert here == current, text  # the worker that moved builds
+
+    return nv.replay(pos, text, step_ok)
 
 
 def oracle(seat: int) -> Oracle[nv.Pos]:
     """The same set of end positions; each of Hermes's listed turns is legal by the card
     text, ends where the engine says and is as short as any way to that end."""
-
-    def apply(pos: nv.Pos, turn: str) -> Hashable | None:
-        if pos.to_move != seat:
-            return None
-        after, outcome = naive_apply(pos, turn)
-        return after.key(), outcome
-
-    return by_turns(naive_turns, seat, length=n_steps, apply=apply, spelled=False)
+    return by_walks(naive_turns, naive_apply, seat)
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
@@ -275,19 +255,16 @@ def test_turn_sets_match_on_small_open_positions() -> None:
         Scenario(text, legal=rng.sample(naive, 12)).check()
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Hermes,-"
+MIDGAME = midgame("Hermes,-")
 TERRACES = "11000/11100/0A220/00221/00021 2 a5,e2 b5,d1 powers=Hermes,-"
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(oracle(0), {MIDGAME: (90, 4143), TERRACES: (42, 3266)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Hermes", None], [None, "Hermes"], ["Hermes", "Athena"], ["Apollo", "Hermes"]]
-)
+@pytest.mark.parametrize("powers", seatings("Hermes"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     """Seeded random games to the end: the incremental hash equals a fresh one after every
     turn, positions round-trip, the game ends with a winner, the turns replay from their

@@ -10,8 +10,8 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Board
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions, turns
 
 position = positions("Hestia,-", "b2,d4 b4,e1")
@@ -83,8 +83,8 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone; ``seat`` is Hestia's player. Different turns may reach the same position."""
+    """From the card text alone: Hestia's worker may build once more, not on the perimeter
+    (``seat``: Hestia's). Different turns may reach the same position."""
     plain = nv.plain_turns(pos)
     if pos.to_move != seat:
         return plain
@@ -102,7 +102,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
 
 
 #: Towers of every height around both sides' workers; c3 (level 2) can win on d2.
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Hestia,-"
+MIDGAME = midgame("Hestia,-")
 
 
 def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
@@ -112,11 +112,6 @@ def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Hestia", None], [None, "Hestia"], ["Hestia", "Athena"], ["Apollo", "Hestia"]]
-)
+@pytest.mark.parametrize("powers", seatings("Hestia"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, and undoing everything
-    restores the start."""
     check_random_playouts(powers, replay=False)

@@ -11,8 +11,8 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Board, Termination
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_replies
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_replies, midgame
 from powers.scenario import Scenario, positions, turns
 
 position = positions("Hypnus,-")
@@ -122,8 +122,8 @@ def sleeper(pos: nv.Pos, player: int) -> nv.Coord | None:
 
 
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone; ``seat`` is Hypnus's player."""
+    """From the card text alone: the opponent's worker strictly higher than the other
+    cannot move (``seat``: Hypnus's)."""
     asleep = sleeper(pos, pos.to_move) if pos.to_move != seat else None
     return [t for t in nv.plain_turns(pos) if asleep is None or not t[0].startswith(nv.name(asleep) + "-")]
 
@@ -136,9 +136,9 @@ def test_opponent_turns_match_a_naive_generator_after_each_hypnus_turn() -> None
 
 #: Both sides have a worker higher than the other; Hypnus (player 1) moves first, so the
 #: second turn is played under the sleeper the engine picks.
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Hypnus,-"
+MIDGAME = midgame("Hypnus,-")
 #: Player 2 to move with the token its turn started with: b3 (level 3) sleeps.
-ASLEEP = "01230/12C10/0321A/21031/00120 2 b2,c3 b3,d4 powers=Hypnus,- hypnus=b3"
+ASLEEP = midgame("Hypnus,-", to_move=2, extra="hypnus=b3")
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
@@ -146,10 +146,6 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Hypnus", None], [None, "Hypnus"], ["Hypnus", "Athena"], ["Apollo", "Hypnus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Hypnus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes stay consistent, positions round-trip (token
-    included), the game ends with a winner, undo restores the start."""
     check_random_playouts(powers, replay=False)

@@ -15,7 +15,7 @@ import naive as nv
 from aegean.santorini import Board
 from aegean.santorini.squares import PERIMETER_MASK, parse_square
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import check_against_naive, check_perft, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
@@ -168,15 +168,10 @@ RIM_2 = "0A0A0/B121C/02320/C121B/0A0A0 1 b4,d2 b2,d4 powers=-,Jason"  # he moves
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(hs.oracle(naive_turns, seat, norm), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Jason", None], [None, "Jason"], ["Jason", "Athena"], ["Apollo", "Jason"]]
-)
+@pytest.mark.parametrize("powers", seatings("Jason"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games from the empty board to the end: hashes, position round trips, a
-    winner, replay from notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -11,8 +11,8 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Board, Termination
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions, turns
 
 #: By default Limus (player 2) stands on c3 and a5; player 1 on b1 and e1.
@@ -92,8 +92,8 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone; ``seat`` is Limus's player."""
+    """From the card text alone: the opponent builds next to no worker of Limus's, but for
+    a dome on level 3 (``seat``: Limus's)."""
     me = pos.to_move
     near_limus = {c for w in pos.workers[seat] for c in nv.neighbours(w)}
 
@@ -115,7 +115,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
 
 
 #: Towers of every height; player 1 (restricted) moves first, Limus second.
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=-,Limus"
+MIDGAME = midgame("-,Limus")
 
 
 def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
@@ -123,10 +123,6 @@ def test_perft_golden_value_agrees_with_the_naive_generator() -> None:
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Limus", None], [None, "Limus"], ["Limus", "Athena"], ["Apollo", "Limus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Limus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes stay consistent, positions round-trip, the
-    game ends with a winner, undo restores the start."""
     check_random_playouts(powers, replay=False)

@@ -6,8 +6,6 @@ removal spends the power (``medea=used``)."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Hashable
 from itertools import combinations
 from typing import ClassVar
 
@@ -18,7 +16,7 @@ from aegean.santorini import Board
 from aegean.santorini.powers import Power, implemented
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import check_against_naive, check_perft, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
@@ -166,11 +164,8 @@ def naive_turns(pos: nv.Pos, tokens: hs.Tokens, seat: int) -> list[hs.NaiveTurn]
     return out
 
 
-def norm(turn: str) -> Hashable:
-    """A turn as its move and build plus the set of spaces lowered (in any order)."""
-    base = re.match(r"[a-e][1-5]-[a-e][1-5](\^[a-e][1-5])?", turn)
-    assert base is not None
-    return base.group(0), frozenset(re.findall(r"x([a-e][1-5])", turn[base.end() :]))
+#: A turn as its move and build plus the set of spaces lowered (in any order).
+norm = hs.free_order("x")
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
@@ -187,15 +182,10 @@ CLUSTER_2 = "00000/01230/02320/01210/00000 1 c2,d3 b2,c3 powers=-,Medea"  # she 
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(hs.oracle(naive_turns, seat, norm), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Medea", None], [None, "Medea"], ["Medea", "Athena"], ["Apollo", "Medea"]]
-)
+@pytest.mark.parametrize("powers", seatings("Medea"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

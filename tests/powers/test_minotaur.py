@@ -14,13 +14,14 @@ import naive as nv
 from aegean.santorini import Board, Termination
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import step_dst
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import (
     NaiveTurn,
     by_turns,
     check_against_naive,
     check_perft,
     check_random_boards,
+    midgame,
 )
 from powers.scenario import Scenario, positions
 
@@ -153,23 +154,21 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), written from the card
-    text alone; ``seat`` is the Minotaur's player, the other has no power."""
+    """From the card text alone: the Minotaur's worker may move onto an opponent worker's
+    space when the space straight on beyond it is free, pushing it there; the other player has
+    no power (``seat``: the Minotaur's)."""
     me, them = pos.to_move, 1 - pos.to_move
     if me != seat:
         return nv.plain_turns(pos)
     out: list[NaiveTurn] = []
-    for i, src in enumerate(pos.workers[me]):
-        for dst in nv.neighbours(src):
-            if dst in pos.domes or dst in pos.workers[me] or pos.levels[dst] > pos.levels[src] + 1:
+    for i, src, dst in nv.entering_moves(pos):
+        after = nv.moved(pos, i, dst)
+        if dst in pos.workers[them]:  # the push
+            behind = (2 * dst[0] - src[0], 2 * dst[1] - src[1])
+            if not (0 <= behind[0] < 5 and 0 <= behind[1] < 5) or not pos.unoccupied(behind):
                 continue
-            after = nv.moved(pos, i, dst)
-            if dst in pos.workers[them]:  # the push
-                behind = (2 * dst[0] - src[0], 2 * dst[1] - src[1])
-                if not (0 <= behind[0] < 5 and 0 <= behind[1] < 5) or not pos.unoccupied(behind):
-                    continue
-                after.workers[them][pos.workers[them].index(dst)] = behind
-            out += nv.finish(pos, after, src, dst)
+            after.workers[them][pos.workers[them].index(dst)] = behind
+        out += nv.finish(pos, after, src, dst)
     return out
 
 
@@ -195,21 +194,15 @@ def test_turns_match_the_naive_generator_in_crowded_positions() -> None:
     assert pushes > 50  # the positions exercise the push
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Minotaur,-"
+MIDGAME = midgame("Minotaur,-")
 SCRUM = "00000/01200/01210/00100/00000 1 b3,c2 c3,b4 powers=Minotaur,-"
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(by_turns(naive_turns, 0), {MIDGAME: (51, 2114), SCRUM: (76, 4764)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Minotaur", None], [None, "Minotaur"], ["Minotaur", "Athena"], ["Apollo", "Minotaur"]]
-)
+@pytest.mark.parametrize("powers", seatings("Minotaur"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

@@ -14,7 +14,7 @@ import naive as nv
 from aegean.santorini import Board
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import check_against_naive, check_perft, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
@@ -145,15 +145,10 @@ HUDDLE_2 = "1000A/02100/01210/00120/D000A 1 c3,b2 b3,c2 powers=-,Odysseus"  # he
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(hs.oracle(naive_turns, seat, norm), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Odysseus", None], [None, "Odysseus"], ["Odysseus", "Athena"], ["Apollo", "Odysseus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Odysseus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -12,8 +12,8 @@ import naive as nv
 from aegean.santorini import Board, Termination
 from aegean.santorini.powers.apollo import Apollo
 from aegean.santorini.squares import NEIGHBORS
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions
 
 position = positions("Pan,-")
@@ -101,8 +101,8 @@ def test_undo_and_position_round_trip_of_a_win() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), written from the card
-    text alone; ``seat`` is Pan's player, the other has no power."""
+    """From the card text alone: a move of Pan's worker down two or more levels wins at
+    once; the other player has no power (``seat``: Pan's)."""
     me = pos.to_move
     out: list[NaiveTurn] = []
     for i, src in enumerate(pos.workers[me]):
@@ -119,19 +119,15 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
     check_random_boards("Pan", partial(by_turns, naive_turns), seed=2109, count=40, dome_chance=0.15)
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Pan,-"
+MIDGAME = midgame("Pan,-")
 CLIFFS = "00000/03320/02310/01200/00000 1 c3,d4 b2,c2 powers=Pan,-"
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(by_turns(naive_turns, 0), {MIDGAME: (40, 1683), CLIFFS: (35, 1470)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize("powers", [["Pan", None], [None, "Pan"], ["Pan", "Athena"], ["Apollo", "Pan"]])
+@pytest.mark.parametrize("powers", seatings("Pan"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

@@ -12,8 +12,8 @@ import pytest
 
 import naive as nv
 from aegean.santorini import Board
-from powers.invariants import check_random_playouts, check_round_trip, check_steps_agree_with_turns
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, check_steps_agree_with_turns, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions, steps, turns
 from powers.support import CallCounter
 
@@ -151,9 +151,8 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone; ``seat`` is Persephone's player: if some turn of the opponent moves up, only
-    those are legal."""
+    """From the card text alone: if some turn of the opponent moves up, only those are
+    legal (``seat``: Persephone's)."""
     options = nv.plain_turns(pos)
     if pos.to_move == seat:
         return options
@@ -181,7 +180,7 @@ def test_steps_agree_with_turns_against_multi_movers() -> None:
 
 
 #: Towers of every height; player 1 (restricted) moves first, Persephone second.
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=-,Persephone"
+MIDGAME = midgame("-,Persephone")
 #: Persephone first: the opponent's replies are restricted at depth 2.
 REPLIES = "01230/12C10/0321A/21031/00120 2 b3,d4 b2,c3 powers=-,Persephone"
 
@@ -191,10 +190,6 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Persephone", None], [None, "Persephone"], ["Persephone", "Athena"], ["Apollo", "Persephone"]]
-)
+@pytest.mark.parametrize("powers", seatings("Persephone"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes stay consistent, positions round-trip, the
-    game ends with a winner, undo restores the start."""
     check_random_playouts(powers, replay=False)

@@ -4,9 +4,6 @@ unoccupied spaces of the board. The first dome spends the power (``polyphemus=us
 
 from __future__ import annotations
 
-import random
-import re
-from collections.abc import Hashable
 from itertools import combinations
 
 import pytest
@@ -15,7 +12,7 @@ import naive as nv
 from aegean.santorini import Board, Termination
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.invariants import check_playout, check_round_trip
+from powers.invariants import check_round_trip, check_step_playouts, seatings
 from powers.oracle import check_against_naive, check_perft, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
@@ -110,11 +107,8 @@ def naive_turns(pos: nv.Pos, tokens: hs.Tokens, seat: int) -> list[hs.NaiveTurn]
     return out
 
 
-def norm(turn: str) -> Hashable:
-    """A turn as its move and build plus the set of spaces domed (in any order)."""
-    base = re.match(r"[a-e][1-5]-[a-e][1-5](\^[a-e][1-5])?", turn)
-    assert base is not None
-    return base.group(0), frozenset(re.findall(r"\^([a-e][1-5])", turn[base.end() :]))
+#: A turn as its move and build plus the set of spaces domed (in any order).
+norm = hs.free_order("^")
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
@@ -133,26 +127,13 @@ CROWDED_2 = "00CD1/131C2/ACAD1/ACD11/CC111 2 e4,a5 e5,a4 powers=-,Polyphemus"
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(hs.oracle(naive_turns, seat, norm), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Polyphemus", None], [None, "Polyphemus"], ["Polyphemus", "Athena"], ["Apollo", "Polyphemus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Polyphemus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     """Seeded random games played step by step: hashes, position round trips mid-turn, a
     winner, replay from notation, undo back to the start; he uses the power in some game."""
-    domed = 0
-    for seed in range(2):
-        playout = check_playout(
-            Board(2, powers),
-            random.Random(f"{powers}{seed}"),
-            by_steps=True,
-            replay=True,
-            max_turns=200,
-            must_end=False,
-        )
-        domed += any("polyphemus=used" in p for p in playout.positions)
-    assert domed > 0
+    games = check_step_playouts(powers, range(2))
+    assert any("polyphemus=used" in p for game in games for p in game.positions)

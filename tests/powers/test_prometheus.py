@@ -13,8 +13,8 @@ import naive as nv
 from aegean.santorini import Board, StepKind, Termination, format_turn, parse_turn
 from aegean.santorini.powers import Power
 from aegean.santorini.steps import Step, step_kind
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions, turns
 
 position = positions("Prometheus,-")
@@ -150,9 +150,8 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), written from the card
-    text alone: the base turns, and build-move-build by one worker whose move does not go
-    up. ``seat`` is Prometheus's player; the other has no power."""
+    """From the card text alone: the base turns, and build-move-build by one worker whose
+    move does not go up. ``seat`` is Prometheus's player; the other has no power."""
     out = nv.plain_turns(pos)
     if pos.to_move != seat:
         return out
@@ -172,21 +171,15 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
     check_random_boards("Prometheus", partial(by_turns, naive_turns), seed=1001, count=30, dome_chance=0.15)
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Prometheus,-"
+MIDGAME = midgame("Prometheus,-")
 HILLS = "0A000/01210/A232A/0121B/00C00 2 c3,a1 b4,d2 powers=Prometheus,-"
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(by_turns(naive_turns, 0), {MIDGAME: (227, 9944), HILLS: (37, 10025)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Prometheus", None], [None, "Prometheus"], ["Prometheus", "Athena"], ["Apollo", "Prometheus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Prometheus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

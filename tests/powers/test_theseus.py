@@ -5,9 +5,6 @@ aimed at the victim: ``b2-c3^c4,a1xa2``; it spends the power (``theseus=used``).
 
 from __future__ import annotations
 
-import re
-from collections.abc import Hashable
-
 import pytest
 
 import naive as nv
@@ -15,7 +12,7 @@ from aegean.santorini import Board, Termination
 from aegean.santorini.powers import banned_pairs
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.invariants import check_random_playouts, check_round_trip
+from powers.invariants import check_random_playouts, check_round_trip, seatings
 from powers.oracle import check_against_naive, check_perft, random_positions
 from powers.scenario import Scenario, position, positions, turns
 
@@ -128,11 +125,8 @@ def naive_turns(pos: nv.Pos, tokens: hs.Tokens, seat: int) -> list[hs.NaiveTurn]
     return out
 
 
-def norm(turn: str) -> Hashable:
-    """A turn as its move and build plus the victim (which worker of his is below is free)."""
-    base = re.match(r"[a-e][1-5]-[a-e][1-5](\^[a-e][1-5])?", turn)
-    assert base is not None
-    return base.group(0), tuple(re.findall(r"x([a-e][1-5])", turn))
+#: A turn as its move and build plus the victim (which worker of his is below is free).
+norm = hs.free_order("x")
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
@@ -151,15 +145,10 @@ STEPS_2 = "00000/01210/12321/01210/00000 1 b3,c2 a3,c1 powers=-,Theseus"
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(hs.oracle(naive_turns, seat, norm), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Theseus", None], [None, "Theseus"], ["Theseus", "Athena"], ["Apollo", "Theseus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Theseus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Hashable
 
 import pytest
 
 import naive as nv
 from aegean.santorini import Board, StepKind, Termination, format_turn
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, Oracle, by_turns, check_against_naive, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, Oracle, by_walks, check_against_naive, check_perft, check_random_boards
 from powers.scenario import Scenario, positions, turns
 
 position = positions("Triton,-", "a2,d4 b4,d2")
@@ -118,7 +117,9 @@ def test_listing_terminates_with_shortest_turns() -> None:
     text = position(workers="a1,c3 c4,d2")
     check_against_naive(oracle(0), text)
     ends = oracle(0).ends(nv.parse(" ".join(text.split()[:4])))
-    assert max(min(map(n_steps, end.spellings)) for end in ends.values()) >= 8  # walks long enough to matter
+    assert (
+        max(min(map(nv.n_steps, end.spellings)) for end in ends.values()) >= 8
+    )  # walks long enough to matter
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
@@ -139,10 +140,10 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone: for each worker, a breadth-first walk over the spaces it can stand on after a
-    move, going on only from perimeter spaces; a climb onto level 3 ends the turn. Each end
-    is written along a shortest walk. ``seat`` is Triton's player; the other has no power."""
+    """From the card text alone: for each worker, a breadth-first walk over the spaces it
+    can stand on after a move, going on only from perimeter spaces; a climb onto level 3
+    ends the turn. Each end is written along a shortest walk. ``seat`` is Triton's player;
+    the other has no power."""
     me = pos.to_move
     if me != seat:
         return nv.plain_turns(pos)
@@ -172,47 +173,22 @@ def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
 def naive_apply(pos: nv.Pos, text: str) -> tuple[nv.Pos, str]:
     """Play a Triton turn written in notation, checking every step against the card text;
     returns the position after it and the outcome field."""
-    me = pos.to_move
-    after = pos.copy()
-    steps = nv.read_steps(text)
-    current: nv.Coord | None = None
-    for k, (actor, op, there) in enumerate(steps):
-        here = actor or current
-        assert here is not None and here in after.workers[me], text
-        assert there in nv.neighbours(here) and after.unoccupied(there), text
+
+    def step_ok(op: str, current: nv.Coord | None, here: nv.Coord, there: nv.Coord) -> None:
         if op == "-":
             if current is not None:
                 assert here == current and nv.on_perimeter(current), text  # only on from the edge
             assert pos.levels[there] <= pos.levels[here] + 1, text
-            after.workers[me][after.workers[me].index(here)] = there
-            current = there
-            if nv.climbs(pos, here, there):
-                assert k == len(steps) - 1, text
-                after.to_move = 1 - me
-                return after, f"{me + 1}:climb"
         else:
-            assert current is not None and here == current and k == len(steps) - 1, text
-            after = nv.built(after, there)
-            after.to_move = 1 - me
-            return after, ""
-    raise AssertionError(f"{text}: the turn is not finished")
+            assert current is not None and here == current, text
 
-
-def n_steps(text: str) -> int:
-    return len(nv.read_steps(text))
+    return nv.replay(pos, text, step_ok)
 
 
 def oracle(seat: int) -> Oracle[nv.Pos]:
     """The same set of end positions; each of Triton's listed turns is legal by the card
     text, ends where the engine says and is as short as any way to that end."""
-
-    def apply(pos: nv.Pos, turn: str) -> Hashable | None:
-        if pos.to_move != seat:
-            return None
-        after, outcome = naive_apply(pos, turn)
-        return after.key(), outcome
-
-    return by_turns(naive_turns, seat, length=n_steps, apply=apply, spelled=False)
+    return by_walks(naive_turns, naive_apply, seat)
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
@@ -240,16 +216,10 @@ SHORE = "01110/1000A/10001/20001/01110 2 a1,e2 c3,d4 powers=Triton,-"
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(oracle(0), {MIDGAME: (91, 4061), SHORE: (76, 13427)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Triton", None], [None, "Triton"], ["Triton", "Athena"], ["Apollo", "Triton"]]
-)
+@pytest.mark.parametrize("powers", seatings("Triton"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)

@@ -12,8 +12,8 @@ import pytest
 import naive as nv
 from aegean.santorini import StepKind, Termination, format_turn, parse_turn
 from aegean.santorini.steps import step_dst, step_kind, step_src
-from powers.invariants import check_random_playouts, check_round_trip
-from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
 from powers.scenario import Scenario, positions, turns
 
 position = positions("Zeus,-")
@@ -107,9 +107,8 @@ def test_undo_and_position_round_trip_mid_turn() -> None:
 
 # ---------------------------------------------------------------------- naive cross-check
 def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
-    """Every turn as (notation, position after, outcome field or ""), from the card text
-    alone: the base turns, plus a block under the moved worker unless it stands on level 3.
-    ``seat`` is Zeus's player; the other has no power."""
+    """From the card text alone: the base turns, plus a block under the moved worker unless
+    it stands on level 3. ``seat`` is Zeus's player; the other has no power."""
     out = nv.plain_turns(pos)
     if pos.to_move != seat:
         return out
@@ -127,19 +126,15 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
     check_random_boards("Zeus", partial(by_turns, naive_turns), seed=3001, count=40, dome_chance=0.15)
 
 
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=Zeus,-"
+MIDGAME = midgame("Zeus,-")
 TOWERS = "00100/02210/12321/01220/00100 2 c3,b2 d4,b4 powers=Zeus,-"
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    """Depth-2 perft from fixed positions, frozen, and recounted independently."""
     check_perft(by_turns(naive_turns, 0), {MIDGAME: (54, 2344), TOWERS: (68, 5755)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize("powers", [["Zeus", None], [None, "Zeus"], ["Zeus", "Athena"], ["Apollo", "Zeus"]])
+@pytest.mark.parametrize("powers", seatings("Zeus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: the incremental hash equals a fresh one after every
-    turn, positions round-trip, the game ends with a winner, the turns replay from their
-    notation, and undoing everything restores the start."""
     check_random_playouts(powers, replay=True)
