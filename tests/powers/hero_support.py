@@ -44,7 +44,7 @@ def dome_text(pos: nv.Pos, c: nv.Coord) -> str:
 class Moved(NamedTuple):
     """Which worker of the player to move went where in a base turn."""
 
-    index: int
+    worker: int
     src: nv.Coord
     dst: nv.Coord
 

@@ -80,7 +80,8 @@ def turns(board: Board) -> set[str]:
 
 
 def steps(board: Board) -> set[str]:
-    """The steps the player to move may take next, in notation (the worker in use left out)."""
+    """The steps the player to move may take next, in notation (a build by the worker in use
+    leaves its square out: ``^c4``)."""
     return {format_step(s, board) for s in board.legal_steps()}
 
 
@@ -129,8 +130,9 @@ def stepwise(board: Board, text: str) -> bool:
 @dataclass(frozen=True)
 class Scenario:
     """What a card says about one position. Every field left at its default is not checked;
-    :meth:`check` asserts the others, in the order they are listed here, and returns the
-    board after the turns played (for checks of a power's own state)."""
+    :meth:`check` asserts the others, in the order they are listed here: what is legal at
+    the start (once the steps of ``mid`` are taken), then what happens after ``play``. It
+    returns the board at the end (for checks of a power's own state)."""
 
     #: The position (notation), or a board set up already (a game at its setup).
     start: str | Board

@@ -150,7 +150,7 @@ def naive_turns(pos: nv.Pos, tokens: hs.Tokens, seat: int) -> list[hs.NaiveTurn]
         if outcome:
             continue
         for j, unmoved in enumerate(after.workers[me]):
-            if j == m.index:
+            if j == m.worker:
                 continue
             standing = {c for ws in after.workers for c in ws}
             below = [c for c in nv.neighbours(unmoved) if c in standing and after.levels[c] > 0]
