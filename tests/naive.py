@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -34,6 +35,19 @@ def coord(text: str) -> Coord:
     if len(text) != 2 or text[0] not in FILES or text[1] not in RANKS:
         raise ValueError(f"not a square: {text!r}")
     return (FILES.index(text[0]), RANKS.index(text[1]))
+
+
+#: The eight compass directions as (file, rank) steps, named as the notation names them.
+DIRECTIONS: dict[str, Coord] = {
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
+}
 
 
 def neighbours(c: Coord) -> list[Coord]:
@@ -117,6 +131,11 @@ def format_pos(pos: Pos) -> str:
     return " ".join(fields)
 
 
+#: A turn as ``(notation, position after it, outcome)``: the outcome as a position writes
+#: it (``"1:climb"``: player 1 won by climbing) or ``""`` while the game goes on.
+Turn = tuple[str, Pos, str]
+
+
 def successors(pos: Pos) -> list[tuple[str, Pos, bool]]:
     """Every legal turn as ``(notation, position after it, whether it wins)``."""
     me = pos.to_move
@@ -132,32 +151,82 @@ def successors(pos: Pos) -> list[tuple[str, Pos, bool]]:
         return out
     if len(pos.workers[me]) != 2:
         raise ValueError("the naive generator handles only whole placements")
-    for index, src in enumerate(pos.workers[me]):
-        for dst in neighbours(src):
-            # Move: to a neighbouring unoccupied square, at most one level up.
-            if not pos.unoccupied(dst):
-                continue
-            if pos.levels[dst] > pos.levels[src] + 1:
-                continue
-            moved = pos.copy()
-            moved.workers[me][index] = dst
-            # Win: moving *up* onto level 3 ends the game at once, with no build.
-            if pos.levels[dst] == 3 and pos.levels[src] < 3:
-                moved.to_move = 1 - me
-                out.append((f"{name(src)}-{name(dst)}", moved, True))
-                continue
-            # Build: the fitting piece on an unoccupied square neighbouring the moved worker.
-            for target in neighbours(dst):
-                if not moved.unoccupied(target):
-                    continue
-                built = moved.copy()
-                if built.levels[target] == 3:
-                    built.domes.add(target)
-                else:
-                    built.levels[target] += 1
-                built.to_move = 1 - me
-                out.append((f"{name(src)}-{name(dst)}^{name(target)}", built, False))
+    return [(t, after, bool(outcome)) for t, after, outcome in plain_turns(pos)]
+
+
+def plain_turns(pos: Pos) -> list[Turn]:
+    """Every move-and-build turn of the player to move, with the outcome each writes
+    (``"1:climb"`` or ``""``); any number of workers (one removed, Jason's third)."""
+    out: list[Turn] = []
+    for index, src in enumerate(pos.workers[pos.to_move]):
+        for dst in step_moves(pos, src):
+            out += finish(pos, moved(pos, index, dst), src, dst)
     return out
+
+
+def step_moves(pos: Pos, src: Coord) -> list[Coord]:
+    """Move: to a neighbouring unoccupied square, at most one level up."""
+    return [d for d in neighbours(src) if pos.unoccupied(d) and pos.levels[d] <= pos.levels[src] + 1]
+
+
+def entering_moves(pos: Pos) -> list[tuple[int, Coord, Coord]]:
+    """The moves of the player to move that may enter an opponent worker's space (a power
+    decides what happens to that worker): to a neighbour with no dome and none of the
+    mover's own workers, at most one level up; as (worker index, src, dst)."""
+    me = pos.to_move
+    return [
+        (i, src, dst)
+        for i, src in enumerate(pos.workers[me])
+        for dst in neighbours(src)
+        if dst not in pos.domes and dst not in pos.workers[me] and pos.levels[dst] <= pos.levels[src] + 1
+    ]
+
+
+def moved(pos: Pos, index: int, dst: Coord) -> Pos:
+    """A copy of ``pos`` with the worker ``index`` of the player to move on ``dst``, and the
+    next player to move (the turn's end position, builds still to come)."""
+    after = pos.copy()
+    after.workers[pos.to_move][index] = dst
+    after.to_move = 1 - pos.to_move
+    return after
+
+
+def finish(pos: Pos, after: Pos, src: Coord, dst: Coord, move: str = "") -> list[Turn]:
+    """The ends of a turn once a worker moved ``src`` -> ``dst`` (``pos`` before the move,
+    ``after`` the position after it, the next player to move; ``move`` the notation so
+    far, ``src-dst`` by default). Win: moving *up* onto level 3 ends the game at once, with
+    no build. Otherwise the worker builds (:func:`builds`)."""
+    move = move or f"{name(src)}-{name(dst)}"
+    if climbs(pos, src, dst):
+        return [(move, after, f"{pos.to_move + 1}:climb")]
+    return builds(after, dst, move)
+
+
+def builds(after: Pos, at: Coord, move: str) -> list[Turn]:
+    """Build: the fitting piece on an unoccupied square neighbouring the worker on ``at``
+    (``move``: the turn's notation before the build)."""
+    return [(f"{move}^{name(t)}", built(after, t), "") for t in neighbours(at) if after.unoccupied(t)]
+
+
+def on_perimeter(c: Coord) -> bool:
+    """A space on the edge of the board."""
+    return c[0] in (0, 4) or c[1] in (0, 4)
+
+
+def climbs(pos: Pos, src: Coord, dst: Coord) -> bool:
+    """A move from ``src`` to ``dst`` goes *up* onto level 3 (``pos`` is before the move)."""
+    return pos.levels[dst] == 3 and pos.levels[src] < 3
+
+
+def built(pos: Pos, target: Coord) -> Pos:
+    """A copy of ``pos`` with the piece that fits built on ``target``: a block on levels
+    0-2, a dome on level 3."""
+    after = pos.copy()
+    if after.levels[target] == 3:
+        after.domes.add(target)
+    else:
+        after.levels[target] += 1
+    return after
 
 
 def legal_turns(pos: Pos) -> list[str]:
@@ -203,6 +272,56 @@ def apply(pos: Pos, turn: str) -> tuple[Pos, bool]:
 
 
 _SQUARE = re.compile(r"[a-e][1-5]")
+_STEP = re.compile(r"([a-e][1-5])?([-^])([a-e][1-5])")
+
+
+def read_steps(text: str) -> list[tuple[Coord | None, str, Coord]]:
+    """The moves (``-``) and builds (``^``) of a turn written in notation, each as (the
+    acting worker's square, or ``None`` where it is the worker in use; the operator; the
+    target square). Commas only separate workers."""
+    plain = text.replace(",", "")
+    steps = _STEP.findall(plain)
+    assert "".join(a + o + t for a, o, t in steps) == plain, text
+    return [(coord(a) if a else None, o, coord(t)) for a, o, t in steps]
+
+
+def n_steps(text: str) -> int:
+    """How many moves and builds a turn written in notation has."""
+    return len(read_steps(text))
+
+
+#: ``step_ok(op, current, here, there)``: asserts a power's rules for one step of a turn
+#: (``current``: the worker in use, ``None`` before the first move).
+StepCheck = Callable[[str, Coord | None, Coord, Coord], None]
+
+
+def replay(pos: Pos, text: str, step_ok: StepCheck) -> tuple[Pos, str]:
+    """Play a turn of moves then one build, written in notation, on the naive board, with
+    ``step_ok`` asserting the power's rules for each step: every step goes to an
+    unoccupied neighbour, a climb up onto level 3 wins and must be the last step, the build
+    ends the turn. Returns the position after it and its outcome field."""
+    me = pos.to_move
+    after = pos.copy()
+    steps = read_steps(text)
+    current: Coord | None = None
+    for k, (actor, op, there) in enumerate(steps):
+        here = actor or current
+        assert here is not None and here in after.workers[me], text
+        assert there in neighbours(here) and after.unoccupied(there), text
+        step_ok(op, current, here, there)
+        if op == "-":
+            after.workers[me][after.workers[me].index(here)] = there
+            current = there
+            if climbs(pos, here, there):
+                assert k == len(steps) - 1, text
+                after.to_move = 1 - me
+                return after, f"{me + 1}:climb"
+        else:
+            assert k == len(steps) - 1, text
+            after = built(after, there)
+            after.to_move = 1 - me
+            return after, ""
+    raise AssertionError(f"{text}: the turn is not finished")
 
 
 def map_squares(text: str, mapping: dict[str, str]) -> str:

@@ -1,19 +1,21 @@
-"""Plumbing for the naive cross-checks of powers that keep tokens (Aeolus, Charybdis, Clio,
-Europa & Talus, Urania): a naive position with its tokens, and the comparison of a naive
-turn generator (written in each test file from the card text alone) with the engine.
+"""Naive generators on positions with tokens: Aeolus, Athena, Charybdis, Clio, Europa &
+Talus, Urania, and the gods whose turns the base board alone cannot hold (Gaea's spares,
+Graeae's three workers, Hades, the Harpies, Nemesis, Siren, Terpsichore).
 
-The naive side knows nothing of :mod:`aegean`; the engine side only reads its positions
-(the naive parser reads the first four fields, the tokens come from ``board.tokens``).
+A naive turn generator (written in each test file from the card text alone) works on a
+:class:`TPos`, the naive position of ``tests/naive.py`` with the power's tokens; this
+module adds the base turns on such a position and the :class:`Oracle` the shared checks
+compare the engine with. Only :func:`oracle` reads the engine's positions.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 import naive as nv
-from aegean.santorini import Board, format_turn
+from aegean.santorini import Board
+from powers.oracle import End, Oracle, outcome_field
 
 #: Fields of a position that are not power tokens.
 _NOT_TOKENS = ("powers", "turn", "outcome")
@@ -36,7 +38,8 @@ class TPos:
 #: One naive turn: its notation, the position after it, and whether it won.
 Result = tuple[str, TPos, bool]
 Generator = Callable[[TPos], list[Result]]
-Key = tuple[tuple[object, ...], bool]
+#: ``move_ok(position before, src, dst)``: a filter on moves (a restriction on the mover).
+MoveOk = Callable[[nv.Pos, nv.Coord, nv.Coord], bool]
 
 
 def parse(text: str) -> TPos:
@@ -50,104 +53,61 @@ def parse(text: str) -> TPos:
     return TPos(nv.parse(" ".join(fields[:4])), tokens)
 
 
-def engine_key(board: Board) -> Key:
-    """The naive key of the engine's position, and whether the game was won."""
-    return (parse(board.position()).key(), board.decided is not None)
+def with_tokens(tpos: TPos, turns: Iterable[nv.Turn]) -> list[Result]:
+    """Turns of the naive board, each ending with (a copy of) the tokens of ``tpos``."""
+    return [(text, TPos(after, dict(tpos.tokens)), bool(outcome)) for text, after, outcome in turns]
 
 
-def engine_table(board: Board) -> dict[Key, str]:
-    """End state -> turn, for every legal turn of the engine (each end state once)."""
-    table: dict[Key, str] = {}
-    turns = board.legal_turns()
-    for turn in turns:
-        board.push_turn(turn)
-        table[engine_key(board)] = format_turn(turn)
-        board.pop()
-    assert len(table) == len(turns), "two listed turns end in the same state"
-    return table
+#: ``rest(position after the move, src, dst, notation so far)``: how a turn goes on after a
+#: move that did not win (the builds, and anything a power adds before them).
+Rest = Callable[[nv.Pos, nv.Coord, nv.Coord, str], list[nv.Turn]]
 
 
-def naive_table(generate: Generator, tpos: TPos) -> dict[Key, set[str]]:
-    """End state -> every naive turn reaching it."""
-    table: dict[Key, set[str]] = {}
-    for turn, after, won in generate(tpos):
-        table.setdefault((after.key(), won), set()).add(turn)
-    return table
-
-
-def check_turns(generate: Generator, text: str) -> int:
-    """The engine's turns from ``text`` end exactly where the naive ones do, and each listed
-    turn is one of the naive spellings of its end; returns the number of turns."""
-    board = Board.from_position(text)
-    engine = engine_table(board)
-    naive = naive_table(generate, parse(text))
-    assert set(engine) == set(naive), (
-        text,
-        sorted(naive[k].pop() for k in set(naive) - set(engine))[:5],
-        sorted(engine[k] for k in set(engine) - set(naive))[:5],
-    )
-    for key, turn in engine.items():
-        assert turn in naive[key], (text, turn, naive[key])
-    return len(engine)
-
-
-def check_along_random_games(
-    power: str, naive_for_seat: Callable[[int], Generator], *, seed: int, turns: int
-) -> None:
-    """The naive generator agrees with the engine at every position of two seeded random
-    games, ``power`` in either seat (placement and any setup choice played first)."""
-    rng = random.Random(seed)
-    for seat in (0, 1):
-        board = Board(2, [power, None] if seat == 0 else [None, power])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        for _ in range(turns):
-            if board.outcome() is not None:
-                break
-            check_turns(naive_for_seat(seat), board.position())
-            board.push_turn(rng.choice(board.legal_turns()))
-
-
-def perft(generate: Generator, tpos: TPos, depth: int) -> int:
-    """Naive perft counting distinct end states per node (as the engine lists turns)."""
-    if depth == 0:
-        return 1
-    unique: dict[Key, TPos] = {}
-    for _, after, won in generate(tpos):
-        unique.setdefault((after.key(), won), after)
-    if depth == 1:
-        return len(unique)
-    return sum(perft(generate, after, depth - 1) for (_, won), after in unique.items() if not won)
-
-
-def plain_climb_or_build(
+def base_turns(
     tpos: TPos,
-    me: int,
-    index: int,
-    src: nv.Coord,
-    dst: nv.Coord,
-    builds: Callable[[TPos, nv.Coord], list[nv.Coord]],
-    prefix: str = "",
+    move_ok: MoveOk | None = None,
+    *,
+    around: Callable[[nv.Coord], list[nv.Coord]] = nv.neighbours,
+    builds: Callable[[nv.Pos, nv.Coord], list[nv.Coord]] | None = None,
+    rest: Rest | None = None,
 ) -> list[Result]:
-    """The rest of a base-game turn after the worker ``index`` moved ``src`` -> ``dst``: a
-    climb onto level 3 wins; otherwise one build on each of ``builds(after_move, dst)``."""
-    moved = tpos.copy()
-    moved.pos.workers[me][index] = dst
-    moved.pos.to_move = 1 - me
-    text = prefix or f"{nv.name(src)}-{nv.name(dst)}"
-    if tpos.pos.levels[dst] == 3 and tpos.pos.levels[src] < 3:
-        return [(text, moved, True)]
-    out = []
-    for target in builds(moved, dst):
-        built = moved.copy()
-        build_on(built, target)
-        out.append((f"{text}^{nv.name(target)}", built, False))
+    """Every base-game turn of the player to move, any number of workers: one worker moves
+    to an unoccupied square ``around`` it at most one level up (and allowed by
+    ``move_ok``); a climb onto level 3 wins; otherwise the turn goes on by ``rest``, by
+    default a build on each of ``builds(position after the move, square)`` (by default
+    the unoccupied squares ``around`` it)."""
+    pos, me = tpos.pos, tpos.pos.to_move
+    out: list[Result] = []
+    for index, src in enumerate(pos.workers[me]):
+        for dst in around(src):
+            if not pos.unoccupied(dst) or pos.levels[dst] > pos.levels[src] + 1:
+                continue
+            if move_ok is not None and not move_ok(pos, src, dst):
+                continue
+            moved = nv.moved(pos, index, dst)
+            text = f"{nv.name(src)}-{nv.name(dst)}"
+            if nv.climbs(pos, src, dst):
+                out += with_tokens(tpos, [(text, moved, f"{me + 1}:climb")])
+            elif rest is not None:
+                out += with_tokens(tpos, rest(moved, src, dst, text))
+            else:
+                targets = builds(moved, dst) if builds else [t for t in around(dst) if moved.unoccupied(t)]
+                out += with_tokens(tpos, [(f"{text}^{nv.name(t)}", nv.built(moved, t), "") for t in targets])
     return out
 
 
-def build_on(tpos: TPos, target: nv.Coord) -> None:
-    """The piece that fits: a block on levels 0-2, a dome on level 3."""
-    if tpos.pos.levels[target] == 3:
-        tpos.pos.domes.add(target)
-    else:
-        tpos.pos.levels[target] += 1
+def oracle(generate: Generator) -> Oracle[TPos]:
+    """The checks' view of a naive generator on positions with tokens: ends compared by the
+    position, the tokens and the outcome field (a naive win is the mover's climb)."""
+
+    def ends(tpos: TPos) -> dict[Hashable, End[TPos]]:
+        table: dict[Hashable, End[TPos]] = {}
+        for turn, after, won in generate(tpos):
+            outcome = f"{tpos.pos.to_move + 1}:climb" if won else ""
+            table.setdefault((after.key(), outcome), End(after, won)).spellings.add(turn)
+        return table
+
+    def key(board: Board) -> Hashable:
+        return parse(board.position()).key(), outcome_field(board)
+
+    return Oracle(parse, ends, key)

@@ -8,23 +8,22 @@ from __future__ import annotations
 
 import random
 import re
-from functools import partial
 
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, perft
-from aegean.santorini.notation import format_step
+from aegean.santorini import Board
 from aegean.santorini.squares import NEIGHBORS, parse_square
 from powers import hero_support as hs
-from powers.support import CallCounter, check_random_playouts, turns
-from powers.support import position as support_position
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import check_against_naive, check_perft
+from powers.scenario import Scenario, position, positions, steps, turns
+from powers.support import CallCounter
 
-POWERS = "Adonis,-"
-position = partial(support_position, powers=POWERS)
+at = positions("Adonis,-")
 
 #: After Adonis's turn: his workers on b2 and d2, the opponent's b4 chosen; e5 is free.
-CHOSEN = position(workers="b2,d2 b4,e5", to_move=2, extra="adonis=used adonis.target=b4")
+CHOSEN = at(workers="b2,d2 b4,e5", to_move=2, extra="adonis=used adonis.target=b4")
 
 
 def beside_him(board: Board, square: int) -> bool:
@@ -34,20 +33,16 @@ def beside_him(board: Board, square: int) -> bool:
 # ---------------------------------------------------------------------- scenarios
 def test_choosing_an_opponent_worker_spends_the_power() -> None:
     """Card: at the end of his turn, a mark on an opponent worker's space."""
-    board = Board.from_position(position())
-    assert {"b2-c3^c4*b4", "b2-c3^c4*d2", "b2-c3^c4"} <= turns(board)
-    board.play("b2-c3^c4*b4")
-    assert board.position() == position(
-        "c4=1", "c3,d4 b4,d2", to_move=2, extra="adonis=used adonis.target=b4"
-    )
+    Scenario(
+        at(),
+        listed=["b2-c3^c4*b4", "b2-c3^c4*d2", "b2-c3^c4"],
+        play="b2-c3^c4*b4",
+        after=at("c4=1", "c3,d4 b4,d2", to_move=2, extra="adonis=used adonis.target=b4"),
+    ).check()
 
 
 def test_only_an_opponent_worker_and_only_at_the_end() -> None:
-    board = Board.from_position(position())
-    for bad in ("b2-c3^c4*d4", "b2-c3^c4*a1", "b2-c3*b4^c4", "b2-c3^c4*b4*d2"):
-        with pytest.raises(IllegalTurnError):
-            board.play(bad)
-    assert board.position() == position()
+    Scenario(at(), illegal=["b2-c3^c4*d4", "b2-c3^c4*a1", "b2-c3*b4^c4", "b2-c3^c4*b4*d2"]).check()
 
 
 def test_the_chosen_worker_must_end_next_to_him_when_it_can() -> None:
@@ -61,60 +56,54 @@ def test_the_chosen_worker_must_end_next_to_him_when_it_can() -> None:
         chosen = board.workers[1][0]
         assert chosen in {parse_square(s) for s in ("a3", "b3", "c3")}
         board.pop()
-    assert not any(t.startswith("e5-") for t in turns(board))
-    with pytest.raises(IllegalTurnError):
-        board.play("b4-a5^a4")
-    board.play("b4-c3^c4")
-    assert board.tokens == {"adonis": "used"}  # the restriction ends with that turn
+    Scenario(
+        board,
+        never_begins=["e5-"],
+        illegal=["b4-a5^a4"],
+        play="b4-c3^c4",
+        tokens={"adonis": "used"},  # the restriction ends with that turn
+    ).check()
 
 
 def test_no_restriction_when_it_cannot() -> None:
     """'If possible': b4 boxed in away from him, every turn is legal."""
-    text = support_position("a3=A b3=A c3=A c4=A", workers="b2,d2 b4,e5", to_move=2, powers=POWERS)
-    free = turns(Board.from_position(text))
-    board = Board.from_position(text + " adonis=used adonis.target=b4")
-    assert turns(board) == free and free
+    text = at("a3=A b3=A c3=A c4=A", workers="b2,d2 b4,e5", to_move=2)
+    assert turns(Board.from_position(text))
+    Scenario(text + " adonis=used adonis.target=b4", turns_as=text).check()
 
 
 def test_staying_beside_him_is_enough_and_the_other_worker_may_move() -> None:
     """A chosen worker already next to him may stay; moving it away is then illegal."""
-    board = Board.from_position(
-        position(workers="b2,d2 b3,e5", to_move=2, extra="adonis=used adonis.target=b3")
-    )
-    legal = turns(board)
-    assert "e5-e4^e3" in legal
-    assert not any(t.startswith(("b3-a4", "b3-b4", "b3-c4")) for t in legal)
+    Scenario(
+        at(workers="b2,d2 b3,e5", to_move=2, extra="adonis=used adonis.target=b3"),
+        listed=["e5-e4^e3"],
+        never_begins=["b3-a4", "b3-b4", "b3-c4"],
+    ).check()
 
 
 def test_a_win_away_from_him_is_illegal_when_he_can_be_obeyed() -> None:
     """The turn ends with a win too: e4 climbing onto e5 (level 3) leaves b4 away from him,
     which is illegal while b4 could end next to him (as for Aphrodite, RULINGS #28)."""
-    text = position("e4=2 e5=3", workers="b2,d2 b4,e4", to_move=2)
-    assert "e4-e5" in turns(Board.from_position(text))
-    board = Board.from_position(text + " adonis=used adonis.target=b4")
-    assert not any(t.startswith("e4-") for t in turns(board))
-    with pytest.raises(IllegalTurnError):
-        board.play("e4-e5")
+    text = at("e4=2 e5=3", workers="b2,d2 b4,e4", to_move=2)
+    Scenario(text, listed=["e4-e5"]).check()
+    Scenario(text + " adonis=used adonis.target=b4", never_begins=["e4-"], illegal=["e4-e5"]).check()
 
 
 def test_once_per_game_and_optional() -> None:
-    board = Board.from_position(position(extra="adonis=used"))
+    board = Board.from_position(at(extra="adonis=used"))
     assert not any("*" in t for t in turns(board))
-    board = Board.from_position(position())
-    board.play("b2-c3^c4")
-    assert not board.tokens
+    Scenario(at(), play="b2-c3^c4", tokens={}).check()
 
 
 def test_not_after_a_winning_climb() -> None:
     """Ruling 7: a win ends the game at once, with no end-of-turn effects."""
-    board = Board.from_position(position("b2=2 c3=3"))
+    board = Board.from_position(at("b2=2 c3=3"))
     assert not any(t.startswith("b2-c3") and t != "b2-c3" for t in turns(board))
 
 
 def test_the_chosen_worker_is_followed_when_moved() -> None:
     """The token stays on the chosen worker (a worker tag) through its moves."""
-    board = Board.from_position(CHOSEN)
-    board.push(board.parse_turn("b4-b3")[0])
+    board = Scenario(CHOSEN, mid="b4-b3").check()
     assert board.tokens["adonis.target"] == "b3"
     assert Board.from_position(board.position()).tokens["adonis.target"] == "b3"
 
@@ -122,16 +111,19 @@ def test_the_chosen_worker_is_followed_when_moved() -> None:
 def test_the_restriction_is_the_next_turn_only_dionysus_extra_turns_included() -> None:
     """The opponent's next turn is bound; an extra turn Dionysus earns in it is not, and
     Dionysus moving an Adonis worker never makes Adonis choose."""
-    text = support_position(
+    text = position(
         "c4=3",
         workers="b2,d2 b4,e5",
         to_move=2,
         powers="Adonis,Dionysus",
         extra="adonis=used adonis.target=b4",
     )
-    board = Board.from_position(text)
-    board.play("b4-b3^c4")  # b4 obeys and completes a tower: an extra turn
-    assert board.to_move == 1 and board.tokens == {"adonis": "used", "dionysus.extra": "on"}
+    board = Scenario(
+        text,
+        play="b4-b3^c4",  # b4 obeys and completes a tower: an extra turn
+        tokens={"adonis": "used", "dionysus.extra": "on"},
+    ).check()
+    assert board.to_move == 1
     legal = turns(board)  # Dionysus moves an Adonis worker: no restriction, no mark
     assert {t[:2] for t in legal if t != "."} == {"b2", "d2"} and not any("*" in t for t in legal)
 
@@ -162,13 +154,11 @@ def test_heroes_with_domes_are_searched_once_their_moves_are_over(
     CallCounter(monkeypatch, adonis.Adonis, "_search", 500, "the search passes over the sets of domes")
     adonis._MEMO.clear()
     board = Board.from_position(text)
-    assert {format_step(s, board) for s in board.legal_steps()} == legal
+    assert steps(board) == legal
     board.push(board.parse_turn(sorted(legal)[0])[0])
     board.push(board.legal_steps()[0])  # the normal build
     free = Board.from_position(re.sub(r" adonis\.target=\S+", "", board.position()))  # no restriction
-    assert {format_step(s, board) for s in board.legal_steps()} == {
-        format_step(s, free) for s in free.legal_steps()
-    }
+    assert steps(board) == steps(free)
 
 
 def test_hermes_travels_are_searched_about_once_per_listing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -181,9 +171,8 @@ def test_hermes_travels_are_searched_about_once_per_listing(monkeypatch: pytest.
     searched = CallCounter(monkeypatch, adonis.Adonis, "_search")
     adonis._MEMO.clear()
     text = "10000/00000/00000/00000/00000 2 b4,d5 c1,c2 powers=Adonis,Hermes adonis=used adonis.target=c1"
-    board = Board.from_position(text)
-    steps = {format_step(s, board) for s in board.legal_steps()}
-    assert steps == {
+    offered = steps(Board.from_position(text))
+    assert offered == {
         "c1-b1",
         "c1-b2",
         "c1-d1",
@@ -198,28 +187,22 @@ def test_hermes_travels_are_searched_about_once_per_listing(monkeypatch: pytest.
     }
     assert searched.calls < 800, "each step's search starts afresh"
     free = Board.from_position(text.replace(" adonis.target=c1", ""))
-    assert steps < {format_step(s, free) for s in free.legal_steps()}  # (builds alone end away)
+    assert offered < steps(free)  # (builds alone end away)
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
-    board = Board.from_position(position())
-    before = (board.position(), board.zobrist_hash())
-    for step in board.parse_turn("b2-c3^c4*b4"):
-        board.push(step)
-        again = Board.from_position(board.position())
-        assert again.zobrist_hash() == board.zobrist_hash() == board.rehash()
-    restricted = board.position()
-    board.push(board.parse_turn("b4-b3")[0])
-    text = board.position()
-    assert text.endswith("adonis=used adonis.target=b3 turn=b4-b3")
-    again = Board.from_position(text)
-    assert again.zobrist_hash() == board.zobrist_hash()
-    assert sorted(again.legal_steps()) == sorted(board.legal_steps())
-    board.pop()
-    assert board.position() == restricted
-    for _ in range(3):
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    restricted = at("c4=1", "c3,d4 b4,d2", to_move=2, extra="adonis=used adonis.target=b4")
+    check_round_trip(
+        at(),
+        "b2-c3^c4*b4",
+        "b4-b3^a3",
+        mid=[
+            None,
+            None,
+            restricted,
+            at("c4=1", "c3,d4 b3,d2", to_move=2, extra="adonis=used adonis.target=b3 turn=b4-b3"),
+        ],
+    )
 
 
 # ---------------------------------------------------------------------- naive cross-check
@@ -268,7 +251,7 @@ def test_turns_match_a_naive_generator_on_random_positions() -> None:
             extra = f" adonis=used adonis.target={nv.name(marked)}" if i % 5 else ""
         elif i % 6 == 5:
             extra = " adonis=used"
-        hs.check_against_naive(naive_turns, f"{text} powers={powers}{extra}", seat)
+        check_against_naive(hs.oracle(naive_turns, seat), f"{text} powers={powers}{extra}")
 
 
 OPEN = "00000/01210/02320/01210/00000 1 b2,d4 b4,d2 powers=Adonis,-"
@@ -281,17 +264,10 @@ def test_perft_golden_values_agree_with_the_naive_generator(
 ) -> None:
     """Depth-1 and depth-2 perft (the opponent's turns after every mark included), frozen,
     and recounted independently."""
-    board = Board.from_position(text)
-    assert (perft(board, 1), perft(board, 2)) == golden
-    assert tuple(hs.naive_perft(naive_turns, text, d, seat) for d in (1, 2)) == golden
-    assert board.position() == text
+    check_perft(hs.oracle(naive_turns, seat), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Adonis", None], [None, "Adonis"], ["Adonis", "Athena"], ["Apollo", "Adonis"]]
-)
+@pytest.mark.parametrize("powers", seatings("Adonis"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -4,116 +4,96 @@ too), then builds. The second move spends the power (``atalanta=used``)."""
 
 from __future__ import annotations
 
-import random
-from functools import partial
-
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, Termination, perft
+from aegean.santorini import Board, Termination
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.support import check_random_playouts, turns
-from powers.support import position as support_position
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import check_against_naive, check_perft, random_positions
+from powers.scenario import Scenario, position, positions, turns
 
-POWERS = "Atalanta,-"
-position = partial(support_position, powers=POWERS)
+at = positions("Atalanta,-")
 
 
 # ---------------------------------------------------------------------- scenarios
 def test_a_second_move_spends_the_power() -> None:
     """Card: the worker moves again (then builds); the second move sets the token."""
-    board = Board.from_position(position())
-    assert "b2-c2-c3^d3" in turns(board)
-    board.play("b2-c2-c3^d3")
-    assert board.position() == position("d3=1", "c3,d4 b4,d2", to_move=2, extra="atalanta=used")
+    Scenario(
+        at(),
+        listed=["b2-c2-c3^d3"],
+        play="b2-c2-c3^d3",
+        after=at("d3=1", "c3,d4 b4,d2", to_move=2, extra="atalanta=used"),
+    ).check()
 
 
 def test_any_number_of_moves_revisiting_spaces_and_the_start() -> None:
     """'Any number of additional times': a long walk, and one back to the start space."""
-    board = Board.from_position(position())
-    board.play("b2-c2-c1-d1-e1-e2^e3")
+    board = Scenario(at(), play="b2-c2-c1-d1-e1-e2^e3").check()
     assert board.workers[0] == [parse_square("e2"), parse_square("d4")]
-    board.pop()
-    board.play("b2-a1-b2^b1")
-    assert board.tokens == {"atalanta": "used"} and board.workers[0][0] == parse_square("b2")
+    board = Scenario(at(), play="b2-a1-b2^b1", tokens={"atalanta": "used"}).check()
+    assert board.workers[0][0] == parse_square("b2")
 
 
 def test_each_move_climbs_one_level_at_most_and_a_climb_onto_level_3_wins() -> None:
     """Each move obeys the move rules; a move up onto level 3 wins at once (ruling 7),
     so the walk stops there."""
-    board = Board.from_position(position("c2=1 c3=2 d3=3 b3=3"))
-    legal = turns(board)
-    assert not any(t.startswith("b2-c3") for t in legal)  # two levels up
-    assert "b2-c2-c3-d3" in legal
-    assert not any(t.startswith("b2-c2-c3-d3-") or t.startswith("b2-c2-c3-d3^") for t in legal)
-    board.play("b2-c2-c3-d3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 0 and outcome.termination is Termination.CLIMB
-    assert board.tokens == {"atalanta": "used"}
+    Scenario(
+        at("c2=1 c3=2 d3=3 b3=3"),
+        never_begins=["b2-c3", "b2-c2-c3-d3-", "b2-c2-c3-d3^"],  # (b2-c3: two levels up)
+        listed=["b2-c2-c3-d3"],
+        play="b2-c2-c3-d3",
+        winner=0,
+        by=Termination.CLIMB,
+        tokens={"atalanta": "used"},
+    ).check()
 
 
 def test_once_per_game() -> None:
     """RULINGS #63: after the use, one move per turn."""
-    board = Board.from_position(position(extra="atalanta=used"))
-    assert len(turns(board)) == 80
-    with pytest.raises(IllegalTurnError):
-        board.play("b2-c2-c3^d3")
+    Scenario(at(extra="atalanta=used"), count=80, illegal=["b2-c2-c3^d3"]).check()
 
 
 def test_optional_a_single_move_spends_nothing() -> None:
-    board = Board.from_position(position())
-    assert turns(Board.from_position(position(extra="atalanta=used"))) < turns(board)
-    board.play("b2-c3^d3")
-    assert "atalanta" not in board.tokens
+    board = Scenario(at(), play="b2-c3^d3", tokens={}).check()
+    board.pop()
+    assert turns(Board.from_position(at(extra="atalanta=used"))) < turns(board)
 
 
 def test_only_the_same_worker_moves_again() -> None:
-    board = Board.from_position(position())
-    with pytest.raises(IllegalTurnError):
-        board.play("b2-c2,d4-d5^e5")
+    Scenario(at(), illegal=["b2-c2,d4-d5^e5"]).check()
 
 
 def test_persephone_needs_a_move_up_somewhere_in_the_walk() -> None:
     """RULINGS #43: when she can move up, her turn must contain a move up; the walk may
     go up on any of its moves."""
-    text = support_position("e4=1", powers="Atalanta,Persephone")
-    board = Board.from_position(text)
-    assert "d4-e4^e5" in turns(board)
-    assert board.is_legal(board.parse_turn("b2-c3-d3-e4^e5"))
-    assert board.is_legal(board.parse_turn("b2-c2-d3-e4-d3^c3"))  # up on the way, then down
-    assert not board.is_legal(board.parse_turn("b2-c3^d3"))
-    assert not board.is_legal(board.parse_turn("b2-c2-c3^d3"))
+    Scenario(
+        position("e4=1", powers="Atalanta,Persephone"),
+        listed=["d4-e4^e5"],
+        legal=["b2-c3-d3-e4^e5", "b2-c2-d3-e4-d3^c3"],  # up on the way, then down
+        illegal=["b2-c3^d3", "b2-c2-c3^d3"],
+    ).check()
 
 
 def test_dionysus_extra_turn_cannot_make_her_use_it() -> None:
     """No opponent power can make a hero use it: Dionysus's extra turn moves an Atalanta
     worker once."""
-    text = support_position(workers="a5,e1 b2,d4", powers="Dionysus,Atalanta", extra="dionysus.extra=on")
-    board = Board.from_position(text)
-    legal = turns(board)
+    text = position(workers="a5,e1 b2,d4", powers="Dionysus,Atalanta", extra="dionysus.extra=on")
+    legal = turns(Board.from_position(text))
     assert legal and all(t == "." or t.count("-") == 1 for t in legal)
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
-    board = Board.from_position(position())
-    before = (board.position(), board.zobrist_hash())
-    steps = board.parse_turn("b2-c2-c3^d3")
-    expected = [
-        position(workers="c2,d4 b4,d2", extra="turn=b2-c2"),
-        position(workers="c3,d4 b4,d2", extra="atalanta=used turn=b2-c2-c3"),
-    ]
-    for step, text in zip(steps, expected, strict=False):
-        board.push(step)
-        assert board.position() == text
-        again = Board.from_position(text)
-        assert again.zobrist_hash() == board.zobrist_hash() == board.rehash()
-        assert sorted(again.legal_steps()) == sorted(board.legal_steps())
-        assert turns(again) == turns(board)
-    board.push(steps[2])
-    for _ in steps:
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(
+        at(),
+        "b2-c2-c3^d3",
+        mid=[
+            at(workers="c2,d4 b4,d2", extra="turn=b2-c2"),
+            at(workers="c3,d4 b4,d2", extra="atalanta=used turn=b2-c2-c3"),
+        ],
+        after=at("d3=1", "c3,d4 b4,d2", to_move=2, extra="atalanta=used"),
+    )
 
 
 # ---------------------------------------------------------------------- naive cross-check
@@ -168,23 +148,18 @@ def naive_turns(pos: nv.Pos, tokens: hs.Tokens, seat: int) -> list[hs.NaiveTurn]
             after.workers[me][i] = end
             toks = hs.used(tokens, "atalanta") if k == 2 else dict(tokens)
             texts = ["-".join(nv.name(c) for c in route) for route in routes]
+            after.to_move = 1 - me
             if kind == "win":
-                out += [(text, hs.flip(after), toks, f"{me + 1}:climb") for text in texts]
+                out += [(text, after, toks, f"{me + 1}:climb") for text in texts]
                 continue
-            for t in hs.builds_around(after, end):
-                built = hs.flip(hs.build(after, t))
-                out += [(f"{text}^{nv.name(t)}", built, toks, "") for text in texts]
+            for text in texts:
+                out += hs.spending(nv.builds(after, end, text), toks)
     return out
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
-    rng = random.Random(4801)
-    for i in range(16):
-        seat = i % 2
-        powers = "Atalanta,-" if seat == 0 else "-,Atalanta"
-        used = " atalanta=used" if i % 5 == 4 else ""
-        text = nv.random_board(rng, dome_chance=0.25) + f" powers={powers}{used}"
-        hs.check_against_naive(naive_turns, text, seat)
+    for i, (text, seat) in enumerate(random_positions("Atalanta", seed=4801, count=16, dome_chance=0.25)):
+        check_against_naive(hs.oracle(naive_turns, seat), text + (" atalanta=used" if i % 5 == 4 else ""))
 
 
 HILLS = "0A000/01210/A232A/0121B/00C00 1 c3,a1 b4,d2 powers=Atalanta,-"
@@ -195,18 +170,10 @@ HILLS_2 = "0A000/01210/A232A/0121B/00C00 2 c3,a1 b4,d2 powers=-,Atalanta"
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
-    board = Board.from_position(text)
-    assert (perft(board, 1), perft(board, 2)) == golden
-    assert tuple(hs.naive_perft(naive_turns, text, d, seat) for d in (1, 2)) == golden
-    assert board.position() == text
+    check_perft(hs.oracle(naive_turns, seat), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Atalanta", None], [None, "Atalanta"], ["Atalanta", "Athena"], ["Apollo", "Atalanta"]]
-)
+@pytest.mark.parametrize("powers", seatings("Atalanta"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -3,17 +3,18 @@ five Complete Towers (domes on level 3) on the board, even during an opponent's 
 
 from __future__ import annotations
 
-import random
+from functools import partial
 
 import pytest
 
-import naive
-from aegean.santorini import Board, Termination, perft
+import naive as nv
+from aegean.santorini import Board, Termination
 from aegean.santorini.powers import power_info
 from aegean.santorini.powers.chronus import complete_towers
 from aegean.santorini.squares import parse_square
-from naive import ALL_COORDS, Pos, neighbours
-from powers.support import key_of, turns
+from powers.invariants import check_round_trip, check_seated_playouts
+from powers.oracle import Key, by_children, check_along_random_games, check_perft
+from powers.scenario import Scenario
 
 # Four Complete Towers (a5, c5, e5, a1); level-3 spaces at b4, d4, b2, d2 around c3.
 START = "D0D0D/03030/00000/03030/D0000 1 c3,c1 a3,e3 powers=Chronus,-"
@@ -21,68 +22,64 @@ START = "D0D0D/03030/00000/03030/D0000 1 c3,c1 a3,e3 powers=Chronus,-"
 
 def test_his_fifth_complete_tower_wins() -> None:
     """Card: five Complete Towers on the board win; the build is the last step."""
-    board = Board.from_position(START)
-    assert complete_towers(board) == 4
-    board.play("c3-c4^d4")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 0 and outcome.termination is Termination.POWER
+    assert complete_towers(Board.from_position(START)) == 4
+    board = Scenario(START, play="c3-c4^d4", winner=0, by=Termination.POWER).check()
     assert board.position().endswith("outcome=1:power")
 
 
 def test_a_fifth_tower_built_by_the_opponent_wins_for_chronus() -> None:
     """Ruling 33: the win also comes during an opponent's turn."""
-    board = Board.from_position(START.replace(" 1 ", " 2 ", 1))
-    board.play("a3-a4^b4")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 0 and outcome.termination is Termination.POWER
+    board = Scenario(START.replace(" 1 ", " 2 ", 1), play="a3-a4^b4", winner=0, by=Termination.POWER).check()
     assert board.legal_turns() == []
-    assert Board.from_position(board.position()).outcome() == outcome
+    assert Board.from_position(board.position()).outcome() == board.outcome()
 
 
 def test_any_build_of_the_opponent_counts_even_an_extra_one() -> None:
     """Ruling 33 with Poseidon's extra builds: the dome that makes the fifth tower wins for
     Chronus at once, in the middle of Poseidon's turn (ruling 7)."""
-    board = Board.from_position("D0D0D/0000D/00000/03000/00000 2 c4,a4 a2,c3 powers=Chronus,Poseidon")
-    assert complete_towers(board) == 4
-    assert board.height[parse_square("b2")] == 3
-    board.play("c3-d3^d2,a2^b2")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 0 and outcome.termination is Termination.POWER
+    text = "D0D0D/0000D/00000/03000/00000 2 c4,a4 a2,c3 powers=Chronus,Poseidon"
+    start = Board.from_position(text)
+    assert complete_towers(start) == 4
+    assert start.height[parse_square("b2")] == 3
+    board = Scenario(text, play="c3-d3^d2,a2^b2", winner=0, by=Termination.POWER).check()
     assert board.history[-1] == board.parse_turn("c3-d3^d2,a2^b2") and board.turn == []
 
 
 def test_a_block_to_level_three_is_no_tower() -> None:
-    board = Board.from_position("D0D0D/02000/00000/00000/D0000 2 c3,c1 a3,e3 powers=Chronus,-")
-    board.play("a3-a4^b4")
-    assert board.height[parse_square("b4")] == 3 and board.outcome() is None
+    board = Scenario(
+        "D0D0D/02000/00000/00000/D0000 2 c3,c1 a3,e3 powers=Chronus,-", play="a3-a4^b4", ongoing=True
+    ).check()
+    assert board.height[parse_square("b4")] == 3
 
 
 def test_domes_below_level_three_do_not_count() -> None:
     """Ruling 20: only a dome on level 3 is a Complete Tower; A-C domes are not."""
-    board = Board.from_position("D0D0A/03030/0B000/0C030/D0000 1 c3,c1 a3,e3 powers=Chronus,-")
-    assert complete_towers(board) == 3
-    board.play("c3-c4^d4")
-    assert complete_towers(board) == 4 and board.outcome() is None  # 7 domes, 4 towers
-    board.play("a3-a4^b4")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 0
+    text = "D0D0A/03030/0B000/0C030/D0000 1 c3,c1 a3,e3 powers=Chronus,-"
+    assert complete_towers(Board.from_position(text)) == 3
+    board = Scenario(text, play="c3-c4^d4", ongoing=True).check()
+    assert complete_towers(board) == 4  # 7 domes, 4 towers
+    Scenario(board, play="a3-a4^b4", winner=0).check()
 
 
 def test_climbing_still_wins() -> None:
     """SANTORINI.md §3.2: a Win Condition adds a way to win."""
-    board = Board.from_position("00000/00000/00230/00000/00000 1 c3,a1 e5,e1 powers=Chronus,-")
-    board.play("c3-d3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 0 and outcome.termination is Termination.CLIMB
+    Scenario(
+        "00000/00000/00230/00000/00000 1 c3,a1 e5,e1 powers=Chronus,-",
+        play="c3-d3",
+        winner=0,
+        by=Termination.CLIMB,
+    ).check()
 
 
 def test_the_opponents_climb_is_checked_first() -> None:
     """Ruling 8: the mover's own win is evaluated first (a climb has no build, so the
     opponent cannot complete a tower with it; the climb simply wins)."""
-    board = Board.from_position("D0D0D/03030/02000/00030/D0000 2 c3,c1 b3,e3 powers=Chronus,-")
-    board.play("b3-b4")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 1 and outcome.termination is Termination.CLIMB
+    Scenario(
+        "D0D0D/03030/02000/00030/D0000 2 c3,c1 b3,e3 powers=Chronus,-",
+        play="b3-b4",
+        winner=1,
+        by=Termination.CLIMB,
+    ).check()
 
 
 def test_two_players_only() -> None:
@@ -91,67 +88,24 @@ def test_two_players_only() -> None:
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
-    board = Board.from_position(START)
-    before = (board.position(), board.zobrist_hash())
-    for step in board.parse_turn("c3-c4^d4"):
-        board.push(step)
-        h = board.zobrist_hash()
-        assert board.rehash() == h
-        again = Board.from_position(board.position())
-        assert again.position() == board.position() and again.zobrist_hash() == h
-        assert turns(again) == turns(board)
-        assert again.outcome() == board.outcome()
-    board.pop()
-    board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(START, "c3-c4^d4")
 
 
 # ---------------------------------------------------------------------- naive cross-check
-Key = tuple[tuple[object, ...], int | None]
+def _towers(pos: nv.Pos) -> int:
+    return sum(1 for c in nv.ALL_COORDS if c in pos.domes and pos.levels[c] == 3)
 
 
-def _towers(pos: Pos) -> int:
-    return sum(1 for c in ALL_COORDS if c in pos.domes and pos.levels[c] == 3)
-
-
-def naive_children(pos: Pos, chronus: int) -> dict[Key, Pos]:
-    """Every end state of the turn of the player to move, with the winner (or None), from
-    the card text alone: a climb wins for the mover; after any build, five domes on level
-    3 win for Chronus."""
+def naive_children(pos: nv.Pos, chronus: int) -> dict[Key, nv.Pos]:
+    """Every end state of the turn of the player to move, with the outcome, from the card
+    text alone: a climb wins for the mover; after any build, five domes on level 3 win for
+    Chronus."""
     me, out = pos.to_move, {}
     for i, src in enumerate(pos.workers[me]):
-        for dst in neighbours(src):
-            if not pos.unoccupied(dst) or pos.levels[dst] > pos.levels[src] + 1:
-                continue
-            moved = pos.copy()
-            moved.workers[me][i] = dst
-            moved.to_move = 1 - me
-            if pos.levels[dst] == 3 and pos.levels[src] < 3:
-                out[(moved.key(), me)] = moved
-                continue
-            for target in neighbours(dst):
-                if moved.unoccupied(target):
-                    built = moved.copy()
-                    if built.levels[target] == 3:
-                        built.domes.add(target)
-                    else:
-                        built.levels[target] += 1
-                    out[(built.key(), chronus if _towers(built) >= 5 else None)] = built
+        for dst in nv.step_moves(pos, src):
+            for _, after, outcome in nv.finish(pos, nv.moved(pos, i, dst), src, dst):
+                out[(after.key(), outcome or (f"{chronus + 1}:power" if _towers(after) >= 5 else ""))] = after
     return out
-
-
-def engine_children(board: Board) -> set[Key]:
-    out = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        out.add((key_of(board), None if board.decided is None else board.decided.winner))
-        board.pop()
-    return out
-
-
-def naive_perft2(pos: Pos, chronus: int) -> int:
-    children = naive_children(pos, chronus).items()
-    return sum(len(naive_children(nxt, chronus)) for (_, won), nxt in children if won is None)
 
 
 @pytest.mark.parametrize(
@@ -159,48 +113,22 @@ def naive_perft2(pos: Pos, chronus: int) -> int:
     [(START, 44, 895), (START.replace(" 1 ", " 2 ", 1), 31, 905)],
 )
 def test_full_turns_match_a_naive_generator_and_perft(position: str, depth1: int, depth2: int) -> None:
-    board = Board.from_position(position)
-    pos = naive.parse(" ".join(position.split()[:4]))
-    engine = engine_children(board)
-    assert len(engine) == len(board.legal_turns()) == depth1
-    assert engine == set(naive_children(pos, 0))
-    assert any(won == 0 for _, won in engine)
-    assert perft(board, 2) == naive_perft2(pos, 0) == depth2
+    assert any(
+        outcome == "1:power" for _, outcome in naive_children(nv.parse(" ".join(position.split()[:4])), 0)
+    )
+    check_perft(by_children(naive_children, 0), {position: (depth1, depth2)})
 
 
 def test_naive_agrees_along_random_games() -> None:
-    rng = random.Random(16)
-    checked = 0
-    for seat in (0, 1):
-        board = Board(2, ["Chronus", None] if seat == 0 else [None, "Chronus"])
-        while board.placing or board.turn:
-            board.push_turn(rng.choice(board.legal_turns()))
-        while board.outcome() is None:
-            pos = naive.parse(" ".join(board.position().split()[:4]))
-            assert engine_children(board) == set(naive_children(pos, seat))
-            board.push_turn(rng.choice(board.legal_turns()))
-            checked += 1
+    checked = check_along_random_games("Chronus", partial(by_children, naive_children), seed=16)
     assert checked > 20
 
 
 # ---------------------------------------------------------------------- playouts
 @pytest.mark.parametrize("rival", [None, "Athena", "Apollo"])
 def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
-    for seed in range(3):
-        rng = random.Random(seed)
-        board = Board(2, ["Chronus", rival] if seed % 2 == 0 else [rival, "Chronus"])
-        start = (board.position(), board.zobrist_hash())
-        plies = 0
-        while board.outcome() is None and plies < 300:
-            board.push_turn(rng.choice(board.legal_turns()))
-            plies += 1
-            h = board.zobrist_hash()
-            assert board.rehash() == h
-            assert Board.from_position(board.position()).zobrist_hash() == h
-        outcome = board.outcome()
-        assert outcome is not None and outcome.winner is not None
-        if outcome.termination is Termination.POWER:
+    def towers_win(board: Board) -> None:
+        if board.decided is not None and board.decided.termination is Termination.POWER:
             assert complete_towers(board) >= 5
-        for _ in range(plies):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
+
+    check_seated_playouts("Chronus", rival, seeds=range(3), each_turn=towers_win)

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, StepKind, format_turn, perft
-from aegean.santorini.notation import format_step
+from aegean.santorini import Board, StepKind, format_turn
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import PASS, place, step_kind
 from powers import gf_naive as gn
-from powers.naive_gods import base_turns
-from powers.support import check_random_playouts, position, turns
+from powers.invariants import check_random_playouts, check_round_trip
+from powers.oracle import check_against_naive, check_perft
+from powers.scenario import Scenario, position, turns
 
 # Gaea (player 1) on a1 and e5; the opponent on b2 and d4. c3 is level 3 (a dome to be),
 # next to it b3 and c4 are level 1; d3 holds a dome already.
@@ -32,7 +32,7 @@ def test_places_a_spare_next_to_an_opponents_dome() -> None:
     board = Board.from_position(THEIRS)
     choices = {t for t in turns(board) if t.startswith("b2-c2^c3")}
     assert choices == {"b2-c2^c3@b2", "b2-c2^c3@b4", "b2-c2^c3@d2", "b2-c2^c3~"}
-    board.play("b2-c2^c3@b4")
+    board = Scenario(board, play="b2-c2^c3@b4").check()
     assert board.domes >> sq("c3") & 1
     assert sorted(board.workers[0]) == sorted([sq("a1"), sq("e5"), sq("b4")])
     assert board.tokens["gaea"] == "1" and board.to_move == 0
@@ -41,38 +41,41 @@ def test_places_a_spare_next_to_an_opponents_dome() -> None:
 
 def test_she_may_decline() -> None:
     """ "Gaea may": ``~`` passes; the spare stays on her card."""
-    board = Board.from_position(THEIRS)
-    board.play("b2-c2^c3~")
-    assert len(board.workers[0]) == 2 and "gaea" not in board.tokens
+    board = Scenario(THEIRS, play="b2-c2^c3~", tokens={}).check()
+    assert len(board.workers[0]) == 2
 
 
 def test_the_choice_comes_at_once_before_the_turn_goes_on() -> None:
     """ "At once": right after the dome, before anything else of the turn."""
-    board = Board.from_position(THEIRS)
-    for step in board.parse_turn("b2-c2^c3"):
-        board.push(step)
+    board = Scenario(
+        THEIRS,
+        mid="b2-c2^c3",
+        after=position(
+            LEVELS + " c3=D", "a1,e5 c2,d4", to_move=2, powers="Gaea,-", extra="gaea.dome=c3 turn=b2-c2^c3"
+        ),
+    ).check()
     assert board.to_move == 1  # still the opponent's turn, but Gaea decides now
     assert set(board.legal_steps()) == {place(sq("b2")), place(sq("b4")), place(sq("d2")), PASS}
-    assert board.position().endswith("gaea.dome=c3 turn=b2-c2^c3")
-    board.push(place(sq("d2")))
+    board = Scenario(board, mid="@d2").check()
     assert board.to_move == 0 and "gaea.dome" not in board.tokens
 
 
 def test_her_own_dome_counts_too() -> None:
     """ "Any worker": her own dome lets her place in her own turn."""
-    board = Board.from_position(position(LEVELS, "b2,e5 a5,e2", powers="Gaea,-"))
-    assert "b2-c2^c3@d2" in turns(board)
-    board.play("b2-c2^c3@d2")
+    board = Scenario(
+        position(LEVELS, "b2,e5 a5,e2", powers="Gaea,-"), listed=["b2-c2^c3@d2"], play="b2-c2^c3@d2"
+    ).check()
     assert len(board.workers[0]) == 3 and board.to_move == 1
 
 
 def test_a_dome_at_any_level_counts() -> None:
     """RULINGS #52 "builds a dome": a low dome too (Atlas, a banned matchup a position may
     still show; Polyphemus, an allowed one)."""
-    board = Board.from_position(position("", "a1,e5 b2,d4", to_move=2, powers="Gaea,Atlas"))
-    assert "b2-b3^c3D@c2" in turns(board)
-    board = Board.from_position(position("", "a1,e5 b2,d4", to_move=2, powers="Gaea,Polyphemus"))
-    board.play("b2-b3^b4^a4D@a5")  # Polyphemus's dome on the ground at a4
+    Scenario(position("", "a1,e5 b2,d4", to_move=2, powers="Gaea,Atlas"), listed=["b2-b3^c3D@c2"]).check()
+    board = Scenario(
+        position("", "a1,e5 b2,d4", to_move=2, powers="Gaea,Polyphemus"),
+        play="b2-b3^b4^a4D@a5",  # Polyphemus's dome on the ground at a4
+    ).check()
     assert sq("a5") in board.workers[0]
 
 
@@ -85,7 +88,7 @@ def test_no_choice_when_the_card_is_empty_or_no_space_fits() -> None:
     crowded = position(LEVELS + " b2=1 b4=1 c2=1 d2=1", "a1,e5 b2,d4", to_move=2, powers="Gaea,-")
     board = Board.from_position(crowded)
     assert {t for t in turns(board) if t.startswith("b2-c2^c3")} == {"b2-c2^c3"}
-    board.play("b2-c2^c3")
+    board = Scenario(board, play="b2-c2^c3").check()
     assert board.to_move == 0 and "gaea.dome" not in board.tokens
 
 
@@ -93,35 +96,28 @@ def test_no_placement_on_a_token() -> None:
     """A placement is no step other powers' restrictions see, so she keeps off tokens
     herself: Europa's Talus on b4 is a dome for everyone (RULINGS #51)."""
     text = position("c3=3", "a1,e5 b2,d4", to_move=2, powers="Gaea,Europa&Talus", extra="europa&talus=b4")
-    board = Board.from_position(text)
-    for step in board.parse_turn("b2-c2^c3"):
-        board.push(step)
-    assert place(sq("b4")) not in board.legal_steps()
-    assert {place(sq("b2")), place(sq("b3")), PASS} <= set(board.legal_steps())
+    Scenario(text, mid="b2-c2^c3", not_offered=["@b4"], offered=["@b2", "@b3", "~"]).check()
 
 
 def test_both_spares_then_none() -> None:
-    board = Board.from_position(position(LEVELS + " c1=3", "a1,e5 b2,d4", to_move=2, powers="Gaea,-"))
-    board.play("b2-c2^c3@b4")
-    board.play("a1-a2^a3")
-    board.play("c2-b1^c1@d1")
+    board = Scenario(
+        position(LEVELS + " c1=3", "a1,e5 b2,d4", to_move=2, powers="Gaea,-"),
+        play=["b2-c2^c3@b4", "a1-a2^a3", "c2-b1^c1@d1"],
+    ).check()
     assert len(board.workers[0]) == 4 and board.tokens["gaea"] == "0"
-    board.play("a2-a1^a2")
+    board = Scenario(board, play="a2-a1^a2").check()
     assert not any("@" in t for t in turns(board))
 
 
 def test_placed_spares_are_ordinary_workers() -> None:
     """A placed spare moves and builds like the others (and she may choose any)."""
-    board = Board.from_position(position(LEVELS, "a1,e5,b4 b2,d4", powers="Gaea,-", extra="gaea=1"))
-    assert any(t.startswith("b4-") for t in turns(board))
+    Scenario(position(LEVELS, "a1,e5,b4 b2,d4", powers="Gaea,-", extra="gaea=1"), begins=["b4-"]).check()
 
 
 def test_placement_is_not_a_move_and_setup_is_two_workers() -> None:
     """She places 2 workers in setup (300 placements from the empty board); the spares
     never count as workers still to place."""
-    board = Board(2, ["Gaea", None])
-    assert len(board.legal_turns()) == 300
-    board.play("@a1@e5")
+    board = Scenario(Board(2, ["Gaea", None]), count=300, play="@a1@e5").check()
     assert board.to_move == 1
 
 
@@ -130,41 +126,32 @@ def test_circe_borrowing_her_power_has_no_spares() -> None:
     place (and Gaea, her power taken, cannot place meanwhile)."""
     # Circe (player 2) holds Gaea's power this turn (``circe=1``: Gaea's workers apart).
     text = position("c3=3", "a1,e5 b2,c2", to_move=2, powers="Gaea,Circe", extra="circe=1")
-    board = Board.from_position(text)
-    assert not any("@" in t or "~" in t for t in turns(board))
-    board.play("c2-d2^c3")
+    assert not any("@" in t or "~" in t for t in turns(Board.from_position(text)))
+    board = Scenario(text, play="c2-d2^c3").check()
     assert "gaea.dome" not in board.tokens and len(board.workers[1]) == 2
     assert len(board.workers[0]) == 2
 
 
 def test_undo_and_position_round_trip_mid_turn_with_the_choice_pending() -> None:
-    board = Board.from_position(THEIRS)
-    before = (board.position(), board.zobrist_hash())
-    steps = board.parse_turn("b2-c2^c3@d2")
-    assert step_kind(steps[-1]) is StepKind.PLACE
-    for step in steps:
-        board.push(step)
-        h = board.zobrist_hash()
-        assert board.rehash() == h
-        again = Board.from_position(board.position())
-        assert again.position() == board.position() and again.zobrist_hash() == h
-        if board.turn:
-            assert sorted(again.legal_steps()) == sorted(board.legal_steps())
-    for _ in steps:
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    assert step_kind(Board.from_position(THEIRS).parse_turn("b2-c2^c3@d2")[-1]) is StepKind.PLACE
+    check_round_trip(
+        THEIRS,
+        "b2-c2^c3@d2",
+        after=position(LEVELS + " c3=D", "a1,e5,d2 c2,d4", powers="Gaea,-", extra="gaea=1"),
+        compare_turns=False,
+    )
 
 
 def test_demeters_second_build_after_gaeas_choice() -> None:
     """Demeter's first build domes c3; Gaea chooses; Demeter's optional second build must
     still be offered, since Gaea's placement is not Demeter's step (the engine shows the
     mover's power its turn without inserted steps, ``rules.mover_turn``)."""
-    board = Board.from_position(position(LEVELS, "a1,e5 b2,d4", to_move=2, powers="Gaea,Demeter"))
-    for text in ("b2-c2", "^c3", "@b4"):
-        for step in board.parse_turn(text):
-            board.push(step)
-    assert board.turn and "^b1" in {format_step(s, board) for s in board.legal_steps()}
-    board.push(board.parse_turn("^b1")[0])
+    board = Scenario(
+        position(LEVELS, "a1,e5 b2,d4", to_move=2, powers="Gaea,Demeter"), mid="b2-c2^c3", offered=["@b4"]
+    ).check()
+    board = Scenario(board, mid="@b4", offered=["^b1"]).check()
+    assert board.turn
+    board = Scenario(board, mid="^b1").check()
     assert board.to_move == 0 and format_turn(board.history[-1]) == "b2-c2^c3+@b4^b1"
 
 
@@ -176,7 +163,7 @@ def naive_turns(gaea: int) -> gn.Generator:
 
     def generate(tpos: gn.TPos) -> list[gn.Result]:
         out: list[gn.Result] = []
-        for text, after, won in base_turns(tpos):
+        for text, after, won in gn.base_turns(tpos):
             out.append((text, after, won))
             if won:
                 continue
@@ -200,11 +187,7 @@ def naive_turns(gaea: int) -> gn.Generator:
 
 @pytest.mark.parametrize(("text", "depth1", "depth2"), [(START, 15, 928), (THEIRS, 67, 1806)])
 def test_turns_and_perft_match_a_naive_generator(text: str, depth1: int, depth2: int) -> None:
-    generate = naive_turns(0)
-    assert gn.check_turns(generate, text) == depth1
-    board = Board.from_position(text)
-    assert perft(board, 1) == depth1
-    assert perft(board, 2) == gn.perft(generate, gn.parse(text), 2) == depth2
+    check_perft(gn.oracle(naive_turns(0)), {text: (depth1, depth2)})
 
 
 def test_naive_agrees_with_gaea_second_and_three_workers() -> None:
@@ -212,7 +195,7 @@ def test_naive_agrees_with_gaea_second_and_three_workers() -> None:
         (position(LEVELS, "b2,d4 a1,e5", powers="-,Gaea"), 1),
         (position(LEVELS, "a1,e5,a5 b2,d4", to_move=2, powers="Gaea,-", extra="gaea=1"), 0),
     ):
-        assert gn.check_turns(naive_turns(seat), text) > 0
+        assert check_against_naive(gn.oracle(naive_turns(seat)), text) > 0
 
 
 # ---------------------------------------------------------------------- playouts
@@ -223,8 +206,4 @@ def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
 
 
 def test_illegal_placements_are_refused() -> None:
-    board = Board.from_position(THEIRS)
-    for bad in ("b2-c2^c3@b3", "b2-c2^c3@d3", "b2-c2^c3@a5", "b2-c2^c3@b4@d2"):
-        with pytest.raises(IllegalTurnError):
-            board.play(bad)
-    assert board.position() == THEIRS
+    Scenario(THEIRS, illegal=["b2-c2^c3@b3", "b2-c2^c3@d3", "b2-c2^c3@a5", "b2-c2^c3@b4@d2"]).check()

@@ -17,17 +17,18 @@ import re
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, format_turn, perft
+from aegean.santorini import Board, format_turn
 from aegean.santorini.record import GameRecord
 from aegean.santorini.setup import allowed_start_players
 from aegean.santorini.squares import parse_square
 from aegean.santorini.steps import CANCELLED, StepKind, step_kind
-from powers.support import check_random_playouts, engine_children, key_of, turns
+from powers.invariants import check_random_playouts, check_round_trip
+from powers.oracle import Key, by_children, check_perft, naive_pos
+from powers.scenario import Scenario
 
 # Hecate (player 1) hides workers on c3 and e5; player 2 (b4, d2) to move.
 HIDDEN = "00000/00000/00000/00000/00000 2 c3,e5 b4,d2 powers=Hecate,-"
 HECATE = 0
-Key = tuple[tuple[object, ...], bool]
 
 
 def hecate_field(board: Board) -> str:
@@ -61,18 +62,13 @@ def test_hecate_places_her_workers_last() -> None:
     assert allowed_start_players([hecate, plain]) == [1]
     assert allowed_start_players([plain, hecate]) == [0]
     assert allowed_start_players([apollo, hecate, plain]) == [2]
-    board = Board(2, ["Hecate", None], start_player=1)
-    board.play("@b4@d2")
-    board.play("@c3@e5")
-    assert board.position() == HIDDEN
+    Scenario(Board(2, ["Hecate", None], start_player=1), play=["@b4@d2", "@c3@e5"], after=HIDDEN).check()
 
 
 def test_her_placement_is_secret() -> None:
     """'Only on a secret map': the opponent sees that she placed two workers, not where;
     she may place on a square that looks free to nobody else."""
-    board = Board(2, ["Hecate", None], start_player=1)
-    board.play("@b4@d2")
-    board.play("@c3@e5")
+    board = Scenario(Board(2, ["Hecate", None], start_player=1), play=["@b4@d2", "@c3@e5"]).check()
     seen = board.view(1)
     assert seen.hidden and seen.turns == ("@b4@d2", "@?@?")
     assert seen.position == "00000/00000/00000/00000/00000 2 ?2 b4,d2 powers=Hecate,-"
@@ -83,8 +79,7 @@ def test_her_placement_is_secret() -> None:
 def test_her_moves_are_invisible_and_her_builds_are_public() -> None:
     """*Your Turn*: she moves on her secret map and builds on the real board; the opponent
     sees the build, not the worker that made it."""
-    board = Board.from_position(HIDDEN.replace(" 2 ", " 1 "))
-    board.play("c3-c2^b1")
+    board = Scenario(HIDDEN.replace(" 2 ", " 1 "), play="c3-c2^b1").check()
     seen = board.view(1)
     assert seen.turns == ("?^b1",)
     assert seen.position == "00000/00000/00000/00000/01000 2 ?2 b4,d2 powers=Hecate,-"
@@ -93,39 +88,35 @@ def test_her_moves_are_invisible_and_her_builds_are_public() -> None:
 
 def test_her_turn_in_progress_shows_nothing_of_her_move() -> None:
     """Mid-turn, the opponent's view of her turn so far hides the move."""
-    board = Board.from_position(HIDDEN.replace(" 2 ", " 1 "))
-    board.push(board.parse_turn("c3-c2")[0])
+    board = Scenario(HIDDEN.replace(" 2 ", " 1 "), mid="c3-c2").check()
     assert "c2" not in board.view(1).position and "c3" not in board.view(1).position
     assert board.view(1).position.endswith("turn=.")
-    board.push(board.parse_turn("^b1")[0])
+    board = Scenario(board, mid="^b1").check()
     assert board.view(1).turns == ("?^b1",)
 
 
 def test_her_own_steps_use_the_true_board() -> None:
     """She moves 'as if it were on the board': her workers block each other and the
     opponent's workers block her, as usual."""
-    board = Board.from_position(HIDDEN.replace(" 2 ", " 1 "))
-    legal = turns(board)
-    assert not any(t.startswith("c3-d2") or t.startswith("c3-b4") for t in legal)
-    assert "c3-d4^e5" not in legal  # her other worker stands on e5
-    assert "c3-d3^c3" in legal
+    Scenario(
+        HIDDEN.replace(" 2 ", " 1 "),
+        never_begins=["c3-d2", "c3-b4"],
+        unlisted=["c3-d4^e5"],  # her other worker stands on e5
+        listed=["c3-d3^c3"],
+    ).check()
 
 
 # ---------------------------------------------------------------------- opponents
 def test_opponent_is_offered_steps_as_if_her_workers_were_absent() -> None:
     """Her workers are 'not on the shared board': the opponent may try to move onto c3."""
-    board = Board.from_position(HIDDEN)
-    blind = view_board(board, 1)
-    assert sorted(board.legal_steps()) == sorted(blind.legal_steps())
-    assert board.parse_turn("d2-c3")[0] in board.legal_steps()
+    board = Scenario(HIDDEN, offered=["d2-c3"]).check()
+    assert sorted(board.legal_steps()) == sorted(view_board(board, 1).legal_steps())
 
 
 def test_move_onto_a_hidden_worker_is_cancelled_with_the_rest_of_the_turn() -> None:
     """*Any Time* and ruling 56: the move is cancelled and the opponent loses the rest of
     the turn; the record keeps the attempt, marked ``!`` (public: both see it)."""
-    board = Board.from_position(HIDDEN)
-    board.play("d2-c3^c4")
-    assert board.position() == HIDDEN.replace(" 2 ", " 1 ")
+    board = Scenario(HIDDEN, play="d2-c3^c4", after=HIDDEN.replace(" 2 ", " 1 ")).check()
     assert format_turn(board.history[-1]) == "d2-c3!"
     assert board.history[-1][-1] & CANCELLED
     assert board.view(1).turns == board.view(0).turns == ("d2-c3!",)
@@ -142,9 +133,7 @@ def test_a_whirlpool_jump_onto_a_hidden_worker_is_offered_and_cancelled() -> Non
         " charybdis=a3,d3 charybdis.levels=1,0"
     )
     assert "c4-d3-a3^b3" in view_turns(board)
-    with pytest.raises(IllegalTurnError):
-        board.play("c4-d3^c2")
-    board.play("c4-d3-a3^b3")
+    board = Scenario(board, illegal=["c4-d3^c2"], play="c4-d3-a3^b3").check()
     assert format_turn(board.history[-1]) == "c4-d3-a3!"
     assert sorted(board.workers[0]) == sorted([parse_square("d3"), parse_square("e1")])
     assert board.to_move == 1
@@ -152,9 +141,9 @@ def test_a_whirlpool_jump_onto_a_hidden_worker_is_offered_and_cancelled() -> Non
 
 def test_build_onto_a_hidden_worker_is_cancelled() -> None:
     """Ruling 56: the move stands, the build is cancelled."""
-    board = Board.from_position(HIDDEN)
-    board.play("d2-d3^c3")
-    assert board.position() == "00000/00000/00000/00000/00000 1 c3,e5 b4,d3 powers=Hecate,-"
+    board = Scenario(
+        HIDDEN, play="d2-d3^c3", after="00000/00000/00000/00000/00000 1 c3,e5 b4,d3 powers=Hecate,-"
+    ).check()
     assert format_turn(board.history[-1]) == "d2-d3^c3!"
 
 
@@ -162,11 +151,8 @@ def test_a_win_attempted_by_a_cancelled_step_does_not_happen() -> None:
     """Ruling 56: 'a win attempted in such a turn is void': climbing onto her level-3
     square is cancelled, the game goes on and it is her turn."""
     text = "00000/00000/0030A/00200/00000 2 c3,e5 b3,c2 powers=Hecate,-"
-    board = Board.from_position(text)
-    board.play("c2-c3")
-    assert board.outcome() is None and board.to_move == HECATE
-    assert format_turn(board.history[-1]) == "c2-c3!"
-    assert board.position() == text.replace(" 2 ", " 1 ")
+    board = Scenario(text, play="c2-c3", ongoing=True, after=text.replace(" 2 ", " 1 ")).check()
+    assert board.to_move == HECATE and format_turn(board.history[-1]) == "c2-c3!"
 
 
 def test_apollo_swaps_with_her_hidden_worker() -> None:
@@ -186,10 +172,9 @@ def test_apollo_swaps_with_her_hidden_worker() -> None:
 
 def test_apollo_wins_by_swapping_onto_her_level_three_worker() -> None:
     """Apollo's swap is his move: onto level 3 it wins (the true board allows it)."""
-    board = Board.from_position("00000/00000/00300/00200/00000 2 c3,e5 b3,c2 powers=Hecate,Apollo")
-    board.play("c2-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 1
+    board = Scenario(
+        "00000/00000/00300/00200/00000 2 c3,e5 b3,c2 powers=Hecate,Apollo", play="c2-c3", winner=1
+    ).check()
     assert board.position().split()[2] == "e5,c2"
 
 
@@ -217,39 +202,24 @@ def test_minotaur_pushes_her_hidden_worker_when_the_true_board_allows(text: str,
 
 def test_a_false_cancellation_mark_is_refused() -> None:
     """A ``!`` is what happened, not a choice: claiming it where nothing hides is illegal."""
-    board = Board.from_position(HIDDEN)
-    with pytest.raises(IllegalTurnError, match="marked cancelled"):
-        board.play("b4-b3!")
-    assert board.position() == HIDDEN
+    Scenario(HIDDEN, illegal={"b4-b3!": "marked cancelled"}).check()
 
 
 # ---------------------------------------------------------------------- state
 def test_undo_hash_and_position_round_trip_through_a_cancellation() -> None:
     """Mid-turn (``turn=``) and after the cancelled turn, the position round-trips with
     its hash; undo restores the start exactly."""
-    board = Board.from_position(HIDDEN)
-    start = (board.position(), board.zobrist_hash())
-    board.push(board.parse_turn("d2-d3")[0])
-    mid = board.position()
-    assert mid.endswith("turn=d2-d3")
-    again = Board.from_position(mid)
-    assert again.position() == mid and again.zobrist_hash() == board.zobrist_hash()
-    board.push(board.parse_turn("^c3")[0])
-    assert board.turn == [] and board.to_move == HECATE
-    assert board.rehash() == board.zobrist_hash()
-    assert Board.from_position(board.position()).zobrist_hash() == board.zobrist_hash()
-    board.pop()
-    assert board.position() == mid
-    board.pop()
-    assert (board.position(), board.zobrist_hash()) == start
+    check_round_trip(
+        HIDDEN,
+        "d2-d3^c3",
+        mid=["00000/00000/00000/00000/00000 2 c3,e5 b4,d3 powers=Hecate,- turn=d2-d3"],
+        after="00000/00000/00000/00000/00000 1 c3,e5 b4,d3 powers=Hecate,-",
+    )
 
 
 def test_records_keep_and_replay_cancellations() -> None:
     """A record carries the ``!`` steps and replays to the same position."""
-    board = Board.from_position(HIDDEN)
-    board.play("d2-d3^c3")
-    board.play("c3-c2^c3")
-    board.play("d3-c3^c2")
+    board = Scenario(HIDDEN, play=["d2-d3^c3", "c3-c2^c3", "d3-c3^c2"]).check()
     record = GameRecord.from_board(board, HIDDEN)
     assert record.turns == ["d2-d3^c3!", "c3-c2^c3", "d3-c3^c2!"]
     copy = GameRecord.from_json(record.to_json())
@@ -297,16 +267,10 @@ def naive_opponent_turns(pos: nv.Pos) -> list[tuple[str, str, nv.Pos, bool]]:
 def naive_children(pos: nv.Pos) -> dict[Key, nv.Pos]:
     """Distinct ends of the turn of the player to move: Hecate's turns are the base
     game's on the true board; the opponent's are :func:`naive_opponent_turns`."""
+    won = f"{pos.to_move + 1}:climb"
     if pos.to_move == HECATE:
-        return {(after.key(), won): after for _, after, won in nv.successors(pos)}
-    return {(after.key(), won): after for _, _, after, won in naive_opponent_turns(pos)}
-
-
-def naive_perft(pos: nv.Pos, depth: int) -> int:
-    children = naive_children(pos)
-    if depth == 1:
-        return len(children)
-    return sum(naive_perft(after, depth - 1) for (_, won), after in children.items() if not won)
+        return {(after.key(), won if w else ""): after for _, after, w in nv.successors(pos)}
+    return {(after.key(), won if w else ""): after for _, _, after, w in naive_opponent_turns(pos)}
 
 
 CROSS_CHECKED = [
@@ -330,7 +294,7 @@ def test_opponent_view_turns_replay_on_the_true_board_as_the_naive_model_says() 
         for written, (recorded, after) in expected.items():
             board.play(written)
             assert format_turn(board.history[-1]) == recorded, written
-            assert key_of(board) == after.key()
+            assert naive_pos(board.position()).key() == after.key()
             board.pop()
         assert board.position() == text
 
@@ -339,11 +303,7 @@ def test_opponent_view_turns_replay_on_the_true_board_as_the_naive_model_says() 
 def test_perft_matches_the_naive_view_model(text: str, depth1: int, depth2: int) -> None:
     """Depth 1 and 2 (distinct ends, as the engine merges them) agree with the naive
     model of both sides' turns, and with the golden values."""
-    board = Board.from_position(text)
-    pos = nv.parse(" ".join(text.split()[:4]))
-    assert engine_children(board) == set(naive_children(pos))
-    assert perft(board, 1) == naive_perft(pos, 1) == depth1
-    assert perft(board, 2) == naive_perft(pos, 2) == depth2
+    check_perft(by_children(lambda pos, seat: naive_children(pos), HECATE), {text: (depth1, depth2)})
 
 
 # ---------------------------------------------------------------------- playouts
@@ -431,9 +391,7 @@ def test_three_players_a_stuck_hecate_leaves_and_hides_nothing_more() -> None:
     """SANTORINI.md §6 and ruling 9: a player who cannot move and build leaves a
     three-player game (``#``); her workers go with her, so nothing is hidden any more."""
     text = "00000/00000/00000/AA0AA/0A0A0 2 c3,c4 a1,e1 a5,e5 powers=Athena,Hecate,Pan"
-    board = Board.from_position(text)
-    assert turns(board) == {"#"}
-    board.play("#")
+    board = Scenario(text, turns=["#"], play="#").check()
     assert board.eliminated() == {1} and board.to_move == 2
     assert board.position().split()[2:5] == ["c3,c4", "-", "a5,e5"]
     assert not board.view(0).hidden and not board.view(2).hidden

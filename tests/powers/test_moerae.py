@@ -9,12 +9,13 @@ import random
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, Termination, perft
-from aegean.santorini.notation import format_step
+from aegean.santorini import Board, Termination, format_step
 from aegean.santorini.powers.moerae import CORNERS, FATE, Moerae, fate_mask
 from aegean.santorini.squares import SQUARE_NAMES, parse_square
 from aegean.santorini.steps import StepKind, mark, step_dst, step_kind
-from powers.support import key_of, playout_checking_hashes, position, turns
+from powers.invariants import check_playout, check_round_trip, check_seated_playouts
+from powers.oracle import Key, Oracle, by_children, check_against_naive, check_perft, random_game
+from powers.scenario import Scenario, position, turns
 
 # Moerae (player 1) on a1, e5, c5 with Fate b2-c3; the opponent on b4 and d2 (level 2).
 # c3 (Fate) and d3 (not Fate) are level 3; c4 level 1; a dome on e1.
@@ -22,10 +23,9 @@ LEVELS = "c3=3 d3=3 b4=2 d2=2 c4=1 b3=1 e1=A"
 START = position(LEVELS, "a1,e5,c5 b4,d2", powers="Moerae,-", extra="moerae.fate=b2")
 
 
-def opp(levels: str, workers: str, powers: str = "Moerae,-", fate: str = "b2") -> Board:
+def opp(levels: str, workers: str, powers: str = "Moerae,-", fate: str = "b2") -> str:
     """The opponent (player 2) to move; Moerae is player 1."""
-    text = position(levels, workers, to_move=2, powers=powers, extra=f"{FATE}={fate}")
-    return Board.from_position(text)
+    return position(levels, workers, to_move=2, powers=powers, extra=f"{FATE}={fate}")
 
 
 # ---------------------------------------------------------------------- the Fate square
@@ -73,13 +73,14 @@ def test_setup_steps_are_the_corners_once_her_workers_are_down() -> None:
 def test_placement_turn_ends_with_the_fate_square() -> None:
     """Setup: her placement turn places 3 workers, then marks the Fate square (``*b2``,
     its lower-left corner); the turn cannot end without it, and e5 is no corner."""
-    board = Board(2, ["Moerae", None])
-    for bad in ("@a1@b1", "@a1@b1@c1", "@a1@b1*b2", "@a1@b1@c1*e5", "@a1@b1@c1*b2*c2"):
-        with pytest.raises(IllegalTurnError):
-            board.play(bad)
-    board.play("@a1@b1@c1*b2")
-    assert board.position() == "00000/00000/00000/00000/00000 2 a1,b1,c1 - powers=Moerae,- moerae.fate=b2"
-    board.play("@d4@e5")
+    board = Scenario(
+        Board(2, ["Moerae", None]),
+        listing=False,
+        illegal=["@a1@b1", "@a1@b1@c1", "@a1@b1*b2", "@a1@b1@c1*e5", "@a1@b1@c1*b2*c2"],
+        play=["@a1@b1@c1*b2"],
+        after="00000/00000/00000/00000/00000 2 a1,b1,c1 - powers=Moerae,- moerae.fate=b2",
+    ).check()
+    board = Scenario(board, play="@d4@e5").check()
     assert board.to_move == 0 and {t.split("-")[0] for t in turns(board)} == {"a1", "b1", "c1"}
     board.pop()
     board.pop()
@@ -88,115 +89,91 @@ def test_placement_turn_ends_with_the_fate_square() -> None:
 
 def test_second_to_place_she_still_marks_at_the_end_of_her_placement() -> None:
     """Seated second, the Fate square closes her own placement turn as well."""
-    board = Board(2, [None, "Moerae"])
-    board.play("@a1@b1")
-    assert {format_step(s) for s in board.legal_steps()} >= {"@c3", "@e5"}
-    board.play("@c3@d3@e3*d4")
+    board = Scenario(Board(2, [None, "Moerae"]), play="@a1@b1").check()
+    board = Scenario(board, offered=["@c3", "@e5"], play="@c3@d3@e3*d4").check()
     assert board.tokens[FATE] == "d4" and board.to_move == 0
 
 
 def test_pending_fate_square_survives_a_position_round_trip() -> None:
     """Mid-placement, all three workers down and the mark still to come: the position
     reads back with the same choice pending (and undo restores the empty board)."""
-    board = Board(2, ["Moerae", None])
-    for step in board.parse_turn("@a1@b1@c1"):
-        board.push(step)
-    again = Board.from_position(board.position())
-    assert again.position() == board.position() and again.zobrist_hash() == board.zobrist_hash()
-    assert {format_step(s) for s in again.legal_steps()} == {"*" + SQUARE_NAMES[c] for c in CORNERS}
-    for _ in range(3):
-        board.pop()
-    assert board.position() == "00000/00000/00000/00000/00000 1 - - powers=Moerae,-"
+    check_round_trip(Board(2, ["Moerae", None]), "@a1@b1@c1*b2")
+    Scenario(
+        Board(2, ["Moerae", None]), mid="@a1@b1@c1", steps={"*" + SQUARE_NAMES[c] for c in CORNERS}
+    ).check()
 
 
 # ---------------------------------------------------------------------- the win condition
 def test_a_climb_into_fate_makes_moerae_win_instead() -> None:
     """Ruling 57: b4 (level 2) climbs onto c3 (level 3, a Fate space): Moerae wins."""
-    board = Board.from_position(START.replace(" 1 ", " 2 ", 1))
-    board.play("b4-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0}
-    assert outcome.termination is Termination.POWER
+    board = Scenario(START.replace(" 1 ", " 2 ", 1), play="b4-c3", winner=0, by=Termination.POWER).check()
     assert board.position().endswith("moerae.fate=b2 outcome=1:power")
 
 
 def test_a_climb_outside_fate_still_wins() -> None:
     """d3 (level 3) is not a Fate space: the opponent's climb wins normally."""
-    board = Board.from_position(START.replace(" 1 ", " 2 ", 1))
-    board.play("d2-d3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {1} and outcome.termination is Termination.CLIMB
+    Scenario(START.replace(" 1 ", " 2 ", 1), play="d2-d3", winner=1, by=Termination.CLIMB).check()
 
 
 def test_moving_into_fate_without_winning_is_harmless() -> None:
     """Only an attempt to *win* counts: d2 steps down onto the Fate space c2 (level 0),
     which wins nothing, and the turn goes on with its build."""
-    board = Board.from_position(START.replace(" 1 ", " 2 ", 1))
-    board.play("d2-c2^d1")
-    assert board.outcome() is None and board.to_move == 0
+    board = Scenario(START.replace(" 1 ", " 2 ", 1), play="d2-c2^d1", ongoing=True).check()
+    assert board.to_move == 0
 
 
 def test_level_three_to_level_three_into_fate_is_no_attempt() -> None:
     """Ruling 2: moving from level 3 to level 3 is not a win, so it is no attempt either."""
-    board = opp("c3=3 d3=3", "a1,e5,c5 d3,a4")
-    board.play("d3-c3^d3")
-    assert board.outcome() is None
+    Scenario(opp("c3=3 d3=3", "a1,e5,c5 d3,a4"), play="d3-c3^d3", ongoing=True).check()
 
 
 def test_moerae_climbing_into_her_own_fate_wins_normally() -> None:
     """The condition is about opponent workers: her own climb is a plain win."""
-    board = Board.from_position(
-        position("c3=3 b3=2", "b3,e5,c5 a4,d1", powers="Moerae,-", extra="moerae.fate=b2")
-    )
-    board.play("b3-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0} and outcome.termination is Termination.CLIMB
+    Scenario(
+        position("c3=3 b3=2", "b3,e5,c5 a4,d1", powers="Moerae,-", extra="moerae.fate=b2"),
+        play="b3-c3",
+        winner=0,
+        by=Termination.CLIMB,
+    ).check()
 
 
 def test_pans_drop_into_fate_is_an_attempt() -> None:
     """An attempt is any win the mover's power gives: Pan dropping two levels (ruling 25)
     into the Fate space b2 makes Moerae win; the same drop onto a1 wins for Pan."""
-    board = opp("a2=2", "d4,e5,c5 a2,e1", powers="Moerae,Pan")
-    board.play("a2-b2")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0} and outcome.termination is Termination.POWER
-    board = opp("a2=2", "d4,e5,c5 a2,e1", powers="Moerae,Pan")
-    board.play("a2-a1")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {1} and outcome.termination is Termination.POWER
+    text = opp("a2=2", "d4,e5,c5 a2,e1", powers="Moerae,Pan")
+    Scenario(text, play="a2-b2", winner=0, by=Termination.POWER).check()
+    Scenario(text, play="a2-a1", winner=1, by=Termination.POWER).check()
 
 
 def test_eros_meeting_in_fate_is_an_attempt() -> None:
     """Eros wins when a worker moves next to the other with both on level 1 (ruling 36):
     moving b4 onto the level-1 Fate space c3 beside d3 makes Moerae win; with the Fate
     square elsewhere (c4: c4, d4, c5, d5) Eros wins."""
-    board = opp("c3=1 d3=1", "a1,e1,a5 b4,d3", powers="Moerae,Eros")
-    board.play("b4-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0}
-    board = opp("c3=1 d3=1", "a1,e1,a5 b4,d3", powers="Moerae,Eros", fate="c4")
-    board.play("b4-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {1}
+    Scenario(opp("c3=1 d3=1", "a1,e1,a5 b4,d3", powers="Moerae,Eros"), play="b4-c3", winner=0).check()
+    Scenario(
+        opp("c3=1 d3=1", "a1,e1,a5 b4,d3", powers="Moerae,Eros", fate="c4"), play="b4-c3", winner=1
+    ).check()
 
 
 def test_apollos_swap_into_fate_is_an_attempt() -> None:
     """Apollo's swap is his move (ruling 15): swapping up onto Moerae's worker on the
     level-3 Fate space c3 is an attempt to win, so Moerae wins; her worker, forced down to
     b4, wins nothing (ruling 1)."""
-    board = opp("c3=3 b4=2", "c3,e5,a1 b4,e1", powers="Moerae,Apollo")
-    board.play("b4-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0} and outcome.termination is Termination.POWER
+    Scenario(
+        opp("c3=3 b4=2", "c3,e5,a1 b4,e1", powers="Moerae,Apollo"),
+        play="b4-c3",
+        winner=0,
+        by=Termination.POWER,
+    ).check()
 
 
 def test_a_worker_forced_into_fate_wins_nothing() -> None:
     """Ruling 1: Minotaur on a5 moves to b4 (level 2), pushing Moerae's worker there
     straight on to c3 (level 3, a Fate space). A forced worker has not moved and cannot
     attempt anything: nobody wins, and Minotaur builds."""
-    board = opp("c3=3 b4=2 a5=1", "b4,e5,e1 a5,d1", powers="Moerae,Minotaur")
-    board.play("a5-b4^a5")
-    assert board.outcome() is None
+    board = Scenario(
+        opp("c3=3 b4=2 a5=1", "b4,e5,e1 a5,d1", powers="Moerae,Minotaur"), play="a5-b4^a5", ongoing=True
+    ).check()
     assert board.owner[parse_square("c3")] == 0
 
 
@@ -204,72 +181,56 @@ def test_artemis_second_move_decides() -> None:
     """Artemis may move twice (ruling 19): the move that wins is the one that counts. Into
     Fate b2 then up onto a3 (not Fate) wins for her; up onto the Fate space c3 wins for
     Moerae."""
-    levels = "a1=1 b2=2 a3=3 c3=3"
-    board = opp(levels, "e5,e4,d5 a1,e1", powers="Moerae,Artemis")
-    board.play("a1-b2-a3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {1}
-    board = opp(levels, "e5,e4,d5 a1,e1", powers="Moerae,Artemis")
-    board.play("a1-b2-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0}
+    text = opp("a1=1 b2=2 a3=3 c3=3", "e5,e4,d5 a1,e1", powers="Moerae,Artemis")
+    Scenario(text, play="a1-b2-a3", winner=1).check()
+    Scenario(text, play="a1-b2-c3", winner=0).check()
 
 
 def test_three_players_every_opponent_is_bound() -> None:
     """Ruling 5 ('opponent' = any opponent of Moerae): in a 3-player game the third player's
     climb into Fate makes Moerae win too."""
-    text = "00000/00000/00300/00200/00000 3 a5,d4,e5 a1,e1 c2,b5 powers=Moerae,-,- moerae.fate=b2"
-    board = Board.from_position(text)
-    board.play("c2-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0} and outcome.termination is Termination.POWER
+    Scenario(
+        "00000/00000/00300/00200/00000 3 a5,d4,e5 a1,e1 c2,b5 powers=Moerae,-,- moerae.fate=b2",
+        play="c2-c3",
+        winner=0,
+        by=Termination.POWER,
+    ).check()
 
 
 def test_hera_cannot_veto_the_win_moerae_takes_instead() -> None:
     """Hera (ruling 37) stops opponents winning *by moving* into the perimeter. Hera's own
     climb onto a perimeter Fate space (a2) is still an attempt to win (Hera binds only
     her opponents), and Moerae wins instead: Moerae did not win by moving."""
-    board = opp("a2=3 a1=2", "c4,d4,e5 a1,e3", powers="Moerae,Hera", fate="a1")
-    board.play("a1-a2")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0}
+    Scenario(
+        opp("a2=3 a1=2", "c4,d4,e5 a1,e3", powers="Moerae,Hera", fate="a1"), play="a1-a2", winner=0
+    ).check()
 
 
 def test_circe_borrowing_the_power_keeps_the_fate_square() -> None:
     """Circe (ruling 34) takes the power while Moerae's workers are apart: the Fate square
     belongs to the card (``card_tokens``), so it stays (Moerae is not asked to choose
     again), and while Circe holds the power, Moerae's own climb into Fate makes Circe win."""
-    board = Board.from_position(
-        position("b4=2 c3=3", "a1,e1 b4,d4,e2", to_move=2, powers="Circe,Moerae", extra="moerae.fate=b2")
-    )
-    board.play("e2-d1^e2")  # no two of her three workers neighbour
+    board = Scenario(
+        position("b4=2 c3=3", "a1,e1 b4,d4,e2", to_move=2, powers="Circe,Moerae", extra="moerae.fate=b2"),
+        play="e2-d1^e2",  # no two of her three workers neighbour
+    ).check()
     assert board.tokens["circe"] == "2" and board.tokens[FATE] == "b2"
-    board.play("a1-a2^a1")
-    assert board.tokens[FATE] == "b2" and not any(t.startswith("*") for t in turns(board))
-    board.play("b4-c3")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0} and outcome.termination is Termination.POWER
+    board = Scenario(board, play="a1-a2^a1").check()
+    assert board.tokens[FATE] == "b2"
+    Scenario(board, never_begins=["*"], play="b4-c3", winner=0, by=Termination.POWER).check()
 
 
 # ---------------------------------------------------------------------- undo and notation
 def test_undo_and_position_round_trip_mid_turn() -> None:
     """The Fate token survives positions mid-turn (``turn=``), and undo restores all."""
-    board = Board.from_position(START)
-    before = (board.position(), board.zobrist_hash())
-    for step in board.parse_turn("c5-c4^b5"):
-        board.push(step)
-        h = board.zobrist_hash()
-        assert board.rehash() == h
-        again = Board.from_position(board.position())
-        assert again.position() == board.position() and again.zobrist_hash() == h
-        assert turns(again) == turns(board)
-        if len(board.turn) == 1:
-            assert "moerae.fate=b2 turn=c5-c4" in board.position()
-    board.play("b4-c3")
-    assert board.outcome() is not None
-    for _ in range(3):
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(
+        START,
+        "c5-c4^b5",
+        "b4-c3",
+        mid=[position(LEVELS, "a1,e5,c4 b4,d2", powers="Moerae,-", extra="moerae.fate=b2 turn=c5-c4")],
+    )
+    board = Scenario(START, play="c5-c4^b5").check()
+    Scenario(board, play="b4-c3", winner=0).check()
 
 
 def test_hash_depends_on_the_fate_square() -> None:
@@ -280,9 +241,6 @@ def test_hash_depends_on_the_fate_square() -> None:
 
 
 # ---------------------------------------------------------------------- naive cross-check
-Key = tuple[tuple[object, ...], str]
-
-
 def fate_coords(corner: str) -> set[nv.Coord]:
     f, r = nv.coord(corner)
     return {(f, r), (f + 1, r), (f, r + 1), (f + 1, r + 1)}
@@ -291,46 +249,21 @@ def fate_coords(corner: str) -> set[nv.Coord]:
 def naive_children(pos: nv.Pos, moerae: int, fate: set[nv.Coord]) -> dict[Key, nv.Pos]:
     """Every end of the turn of the player to move, from the card text alone: any worker
     (three for Moerae) moves then builds; a climb up onto level 3 wins at once, for Moerae
-    instead when an opponent climbs into a Fate space. Outcome text: '' or 'seat:how'."""
+    instead when an opponent climbs into a Fate space."""
     me = pos.to_move
     out: dict[Key, nv.Pos] = {}
     for i, src in enumerate(pos.workers[me]):
-        for dst in nv.neighbours(src):
-            if not pos.unoccupied(dst) or pos.levels[dst] > pos.levels[src] + 1:
-                continue
-            moved = pos.copy()
-            moved.workers[me][i] = dst
-            moved.to_move = 1 - me
-            if pos.levels[dst] == 3 and pos.levels[src] < 3:
-                won = f"{moerae}:power" if me != moerae and dst in fate else f"{me}:climb"
-                out[(moved.key(), won)] = moved
-                continue
-            for target in nv.neighbours(dst):
-                if moved.unoccupied(target):
-                    built = moved.copy()
-                    if built.levels[target] == 3:
-                        built.domes.add(target)
-                    else:
-                        built.levels[target] += 1
-                    out[(built.key(), "")] = built
+        for dst in nv.step_moves(pos, src):
+            for _, after, outcome in nv.finish(pos, nv.moved(pos, i, dst), src, dst):
+                if outcome and me != moerae and dst in fate:
+                    outcome = f"{moerae + 1}:power"
+                out[(after.key(), outcome)] = after
     return out
 
 
-def engine_children(board: Board) -> set[Key]:
-    out: set[Key] = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        outcome = board.decided
-        won = "" if outcome is None else f"{outcome.winner}:{outcome.termination.value}"
-        out.add((key_of(board), won))
-        board.pop()
-    return out
-
-
-def naive_perft2(pos: nv.Pos, fate: set[nv.Coord]) -> int:
-    return sum(
-        len(naive_children(nxt, 0, fate)) for (_, won), nxt in naive_children(pos, 0, fate).items() if not won
-    )
+def oracle(fate: str) -> Oracle[nv.Pos]:
+    """Moerae in seat 0, her Fate square at ``fate``."""
+    return by_children(lambda pos, seat: naive_children(pos, seat, fate_coords(fate)), 0)
 
 
 @pytest.mark.parametrize(
@@ -338,63 +271,36 @@ def naive_perft2(pos: nv.Pos, fate: set[nv.Coord]) -> int:
     [(START, 56, 3315), (START.replace(" 1 ", " 2 ", 1), 61, 3074)],
 )
 def test_full_turns_match_a_naive_generator_and_perft(text: str, depth1: int, depth2: int) -> None:
-    board = Board.from_position(text)
-    pos = nv.parse(" ".join(text.split()[:4]))
-    fate = fate_coords("b2")
-    engine = engine_children(board)
-    assert engine == set(naive_children(pos, 0, fate))
-    assert len(engine) == len(board.legal_turns()) == depth1
-    assert perft(board, 2) == naive_perft2(pos, fate) == depth2
+    check_perft(oracle("b2"), {text: (depth1, depth2)})
 
 
 def test_naive_agrees_along_random_games() -> None:
     """From random positions of real games (Fate square chosen in the position)."""
     rng = random.Random(40)
-    fate = fate_coords("c2")
     checked = 0
     for seed in range(3):
         board = Board.from_position(position("", "a1,c5,e3 b4,d2", powers="Moerae,-", extra="moerae.fate=c2"))
         rng.seed(seed)
-        while board.outcome() is None and checked < 60:
-            pos = nv.parse(" ".join(board.position().split()[:4]))
-            assert engine_children(board) == set(naive_children(pos, 0, fate)), board.position()
-            board.push_turn(rng.choice(board.legal_turns()))
+        for at in random_game(board, rng):
+            if checked >= 60:
+                break
+            check_against_naive(oracle("c2"), at.position())
             checked += 1
     assert checked >= 30
 
 
 # ---------------------------------------------------------------------- playouts
-def place_by_steps(board: Board, rng: random.Random) -> int:
-    """Play the placement turns step by step (listing Moerae's 36,800 placement turns,
-    three workers times 16 Fate squares, is slow); returns the number of steps pushed."""
-    pushed = 0
-    while board.placing or board.turn:
-        board.push(rng.choice(board.legal_steps()))
-        pushed += 1
-    return pushed
-
-
 @pytest.mark.parametrize("rival", [None, "Athena", "Apollo"])
 def test_random_playouts_keep_the_invariants(rival: str | None) -> None:
-    """Whole games from the empty board (both seats), and a game from a position with the
-    Fate square in the middle of the board, where opponents often climb into it."""
-    for seed in range(2):
-        rng = random.Random(seed)
-        board = Board(2, ["Moerae", rival] if seed % 2 == 0 else [rival, "Moerae"])
-        start = (board.position(), board.zobrist_hash())
-        pushed = place_by_steps(board, rng)
-        playout_checking_hashes(board, rng)
-        for _ in range(pushed):
-            board.pop()
-        assert (board.position(), board.zobrist_hash()) == start
-    rng = random.Random(7)
+    """Whole games from the empty board (both seats; the placement played step by step, as
+    listing Moerae's 36,800 placement turns, three workers times 16 Fate squares, is slow),
+    and a game from a position with the Fate square in the middle of the board, where
+    opponents often climb into it."""
+    check_seated_playouts("Moerae", rival, place_by_steps=True)
     text = position(LEVELS, "a1,e5,c5 b4,d2", powers=f"Moerae,{rival or '-'}", extra="moerae.fate=b2")
-    playout_checking_hashes(Board.from_position(text), rng)
+    check_playout(Board.from_position(text), random.Random(7))
 
 
 def test_illegal_mark_outside_setup() -> None:
     """A turn of play never starts with a MARK step: the Fate square is fixed."""
-    board = Board.from_position(START)
-    with pytest.raises(IllegalTurnError):
-        board.play("*c3")
-    assert board.position() == START
+    Scenario(START, illegal=["*c3"]).check()

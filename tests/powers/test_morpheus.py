@@ -6,26 +6,24 @@ from __future__ import annotations
 import itertools
 import random
 
-import pytest
-
-import naive as naive_base
-from aegean.santorini import Board, IllegalTurnError, format_turn
+from aegean.santorini import Board
 from aegean.santorini.squares import NEIGHBORS, SQUARE_NAMES
-from powers.support import turns
+from powers.invariants import check_playout, check_round_trip
+from powers.oracle import check_plain_replies
+from powers.scenario import Scenario, turns
 
 START = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Morpheus,-"
 
 
 def test_a_piece_arrives_at_the_start_of_each_of_his_turns_not_during_placement() -> None:
     """Start of Your Turn: one piece; placing workers is setup, not a turn."""
-    board = Board(2, ["Morpheus", None])
-    board.play("@b2@d4")
-    assert "morpheus" not in board.tokens
-    board.play("@b4@d2")
-    assert board.tokens["morpheus"] == "1"
-    board.play("b2-c3")  # builds nothing: the piece stays on the card
-    board.play("b4-a4^a5")
-    assert board.tokens["morpheus"] == "2"
+    board = Scenario(Board(2, ["Morpheus", None]), play="@b2@d4", tokens={}).check()
+    board = Scenario(board, play="@b4@d2", tokens={"morpheus": "1"}).check()
+    Scenario(
+        board,
+        play=["b2-c3", "b4-a4^a5"],  # b2-c3 builds nothing: the piece stays on the card
+        tokens={"morpheus": "2"},
+    ).check()
 
 
 def test_builds_spend_pieces_any_number_of_times_zero_included() -> None:
@@ -35,40 +33,33 @@ def test_builds_spend_pieces_any_number_of_times_zero_included() -> None:
     legal = {_canonical(t) for t in turns(board)}
     assert {"b2-c3", "b2-c3^c4", "b2-c3^c4^c4", "b2-c3^c4^c4^c4", "b2-c3^b2^c4^d3"} <= legal
     assert "b2-c3^c4^c4^c4^c4" not in legal
-    board.play("b2-c3^c4^c4^c4")
+    board = Scenario(
+        board,
+        illegal=["b2-c3^c4^c4^c4^c4"],  # a fourth build needs a fourth piece
+        play="b2-c3^c4^c4^c4",
+        tokens={},  # all three spent
+    ).check()
     assert board.position().startswith("00000/00300/00000/00000/00000 2 c3,d4 b4,d2")
-    assert "morpheus" not in board.tokens  # all three spent
     board.pop()
-    with pytest.raises(IllegalTurnError):
-        board.play("b2-c3^c4^c4^c4^c4")  # a fourth build needs a fourth piece
     assert board.tokens["morpheus"] == "3"
 
 
 def test_with_an_empty_card_he_cannot_build() -> None:
-    board = Board.from_position(START)
+    board = Scenario(START, illegal=["b2-c3^c4"]).check()
     assert all("^" not in t for t in turns(board))
-    with pytest.raises(IllegalTurnError):
-        board.play("b2-c3^c4")
 
 
 def test_fourth_piece_on_level_three_is_a_dome() -> None:
-    board = Board.from_position(START + " morpheus=4")
-    board.play("b2-c3^c4^c4^c4^c4")
+    board = Scenario(START + " morpheus=4", play="b2-c3^c4^c4^c4^c4").check()
     assert board.domes >> 17 & 1 and board.height[17] == 3
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
-    board = Board.from_position(START + " morpheus=2")
-    before = (board.position(), board.zobrist_hash())
-    for step in board.parse_turn("b2-c3^c4"):
-        board.push(step)
-        again = Board.from_position(board.position())
-        assert again.position() == board.position()
-        assert {format_turn(t) for t in again.legal_turns()} == turns(board)
-    assert board.position().endswith("morpheus=1 turn=b2-c3^c4")
-    board.pop()
-    board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(
+        START + " morpheus=2",
+        "b2-c3^c4",
+        mid=[None, "00000/00100/00000/00000/00000 1 c3,d4 b4,d2 powers=Morpheus,- morpheus=1 turn=b2-c3^c4"],
+    )
 
 
 def _naive_turns(heights: list[int], mine: list[int], theirs: list[int], pieces: int) -> set[str]:
@@ -105,27 +96,10 @@ def test_full_turns_match_a_naive_generator_and_perft() -> None:
     assert len(board.legal_turns()) == 350
     # Depth 2: the opponent has no power, so the independent base-game generator in
     # tests/naive.py counts their replies (the power and token fields left out).
-    total = 0
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        replies = len(board.legal_turns())
-        assert replies == naive_base.count_turns(naive_base.parse(" ".join(board.position().split()[:4])))
-        total += replies
-        board.pop()
-    assert total == 26560
+    assert check_plain_replies(board) == 26560
 
 
 def test_random_playouts_keep_the_invariants() -> None:
     for seed in range(3):
-        rng = random.Random(seed)
         board = Board(2, ["Morpheus", None] if seed % 2 else [None, "Morpheus"])
-        start = board.position()
-        plies = 0
-        while board.outcome() is None and plies < 60:
-            board.push_turn(rng.choice(board.legal_turns()))
-            assert board.rehash() == board.zobrist_hash()
-            assert Board.from_position(board.position()).position() == board.position()
-            plies += 1
-        for _ in range(plies):
-            board.pop()
-        assert board.position() == start
+        check_playout(board, random.Random(seed), max_turns=60, must_end=False)

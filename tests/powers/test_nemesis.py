@@ -9,12 +9,13 @@ from itertools import permutations
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, StepKind, perft
+from aegean.santorini import Board, StepKind
 from aegean.santorini.squares import parse_square
-from aegean.santorini.steps import END, force, step_kind
+from aegean.santorini.steps import force, step_kind
 from powers import gf_naive as gn
-from powers.naive_gods import base_turns
-from powers.support import check_random_playouts, position, turns
+from powers.invariants import check_random_playouts, check_round_trip
+from powers.oracle import check_against_naive, check_perft
+from powers.scenario import Scenario, position, turns
 
 # Nemesis on b2 (ground) and c1 (level 1); the opponent far away on a5 (level 2) and e4.
 LEVELS = "c1=1 a5=2 e5=3 d3=1 c3=2"
@@ -30,8 +31,7 @@ def test_swaps_after_her_build() -> None:
     """Card: she forces the opponent's workers onto her workers' spaces and vice versa;
     the swap is written as forces of the opponent's workers (``a5>b1``: the worker on a5
     takes b1, hers on b1 goes to a5)."""
-    board = Board.from_position(START)
-    board.play("b2-b1^b2,a5>b1,e4>c1")
+    board = Scenario(START, play="b2-b1^b2,a5>b1,e4>c1").check()
     assert sorted(board.workers[0]) == sorted([sq("a5"), sq("e4")])
     assert sorted(board.workers[1]) == sorted([sq("b1"), sq("c1")])
     assert board.to_move == 1
@@ -41,25 +41,16 @@ def test_swapping_is_optional_and_both_pairings_end_alike() -> None:
     """ "You may": the swap is optional. When every worker swaps, her workers end on the
     opponent's spaces whichever pairing she writes, so it is one turn (listed once), and
     both spellings are legal."""
-    board = Board.from_position(START)
-    legal = turns(board)
-    assert {"b2-b1^b2", "b2-b1^b2,a5>b1,e4>c1"} <= legal
-    assert "b2-b1^b2,a5>c1,e4>b1" not in legal
-    board.play("b2-b1^b2,a5>c1,e4>b1")
-    after = board.position()
-    board.pop()
-    board.play("b2-b1^b2,a5>b1,e4>c1")
+    Scenario(START, listed=["b2-b1^b2", "b2-b1^b2,a5>b1,e4>c1"], unlisted=["b2-b1^b2,a5>c1,e4>b1"]).check()
+    after = Scenario(START, play="b2-b1^b2,a5>c1,e4>b1").check().position()
+    board = Scenario(START, play="b2-b1^b2,a5>b1,e4>c1").check()
     assert board.zobrist_hash() == Board.from_position(after).zobrist_hash()
 
 
 def test_as_many_as_possible_all_or_none() -> None:
     """ "As many ... as possible": once swapping begins, the other pair must swap too."""
-    board = Board.from_position(START)
-    with pytest.raises(IllegalTurnError, match="not finished"):
-        board.play("b2-b1^b2,a5>b1")
-    for step in board.parse_turn("b2-b1^b2,a5>b1"):
-        board.push(step)
-    assert END not in board.legal_steps()
+    Scenario(START, illegal={"b2-b1^b2,a5>b1": "not finished"}).check()
+    board = Scenario(START, mid="b2-b1^b2,a5>b1", steps=["e4>c1"]).check()  # no END
     assert set(board.legal_steps()) == {force(sq("e4"), sq("c1"))}
 
 
@@ -67,66 +58,52 @@ def test_no_swap_while_an_opponent_worker_neighbours_hers() -> None:
     """Card: "if none of an opponent's workers neighbor yours", judged at the end of her
     turn: b2 starts next to the opponent on a3; moving it away to c2 allows the swap,
     staying next to a3 (b3, or moving c1 instead) does not."""
-    text = position(LEVELS, "b2,c1 a3,e4", powers="Nemesis,-")
-    board = Board.from_position(text)
-    legal = turns(board)
-    assert "b2-c2^d2,a3>c2,e4>c1" in legal
+    board = Scenario(
+        position(LEVELS, "b2,c1 a3,e4", powers="Nemesis,-"),
+        listed=["b2-c2^d2,a3>c2,e4>c1"],
+        begins=["b2-b3", "c1-d1", "c1-b1"],
+    ).check()
     for first in ("b2-b3", "c1-d1", "c1-b1"):
-        assert not any(">" in t for t in legal if t.startswith(first)), first
-        assert any(t.startswith(first) for t in legal)
+        assert not any(">" in t for t in turns(board) if t.startswith(first)), first
 
 
 def test_swapped_onto_level_3_does_not_win() -> None:
     """Forced is not moved (RULINGS #1, #58): her worker swapped onto e5 (level 3) does
     not win; heights do not matter for a swap."""
-    text = position(LEVELS, "b2,c1 e5,a4", powers="Nemesis,-")
-    board = Board.from_position(text)
-    board.play("c1-d1^e1,e5>b2,a4>d1")
-    assert sq("e5") in board.workers[0]
-    assert board.outcome() is None and board.to_move == 1
+    board = Scenario(
+        position(LEVELS, "b2,c1 e5,a4", powers="Nemesis,-"), play="c1-d1^e1,e5>b2,a4>d1", ongoing=True
+    ).check()
+    assert sq("e5") in board.workers[0] and board.to_move == 1
 
 
 def test_a_winning_climb_ends_the_turn_before_any_swap() -> None:
-    text = position("c1=2 c2=3", "b2,c1 a5,e5", powers="Nemesis,-")
-    board = Board.from_position(text)
-    assert "c1-c2" in turns(board)
+    board = Scenario(position("c1=2 c2=3", "b2,c1 a5,e5", powers="Nemesis,-"), listed=["c1-c2"]).check()
     assert not any(t.startswith("c1-c2") and t != "c1-c2" for t in turns(board))
 
 
 def test_fewer_opponent_workers_swap_fewer_pairs() -> None:
     """With one opponent worker left (one removed from the game), one pair swaps, and she
     chooses which of her workers goes (BGA's "at least 2" is not followed)."""
-    text = position(LEVELS, "b2,c1 e4", powers="Nemesis,-", extra="removed=0,1")
-    board = Board.from_position(text)
-    legal = turns(board)
-    assert "b2-b1^b2,e4>b1" in legal and "b2-b1^b2,e4>c1" in legal
-    board.play("b2-b1^b2,e4>c1")
+    board = Scenario(
+        position(LEVELS, "b2,c1 e4", powers="Nemesis,-", extra="removed=0,1"),
+        listed=["b2-b1^b2,e4>b1", "b2-b1^b2,e4>c1"],
+        play="b2-b1^b2,e4>c1",
+    ).check()
     assert board.to_move == 1 and sorted(board.workers[0]) == sorted([sq("b1"), sq("e4")])
 
 
 def test_undo_and_position_round_trip_mid_swap() -> None:
-    board = Board.from_position(START)
-    before = (board.position(), board.zobrist_hash())
-    steps = board.parse_turn("b2-b1^b2,a5>c1,e4>b1")
+    steps = Board.from_position(START).parse_turn("b2-b1^b2,a5>c1,e4>b1")
     assert [step_kind(s) for s in steps][-2:] == [StepKind.FORCE, StepKind.FORCE]
-    for step in steps:
-        board.push(step)
-        h = board.zobrist_hash()
-        assert board.rehash() == h
-        again = Board.from_position(board.position())
-        assert again.position() == board.position() and again.zobrist_hash() == h
-        if board.turn:
-            assert sorted(again.legal_steps()) == sorted(board.legal_steps())
-    for _ in steps:
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(START, "b2-b1^b2,a5>c1,e4>b1", compare_turns=False)
 
 
 def test_mid_swap_position_text() -> None:
-    board = Board.from_position(START)
-    for step in board.parse_turn("b2-b1^b2,a5>c1"):
-        board.push(step)
-    assert board.position().endswith("turn=b2-b1^b2,a5>c1")
+    board = Scenario(
+        START,
+        mid="b2-b1^b2,a5>c1",
+        after=position(LEVELS + " b2=1", "b1,a5 c1,e4", powers="Nemesis,-", extra="turn=b2-b1^b2,a5>c1"),
+    ).check()
     assert sq("a5") in board.workers[0] and sq("c1") in board.workers[1]
 
 
@@ -138,9 +115,9 @@ def naive_turns(nemesis: int) -> gn.Generator:
 
     def generate(tpos: gn.TPos) -> list[gn.Result]:
         if tpos.pos.to_move != nemesis:
-            return base_turns(tpos)
+            return gn.base_turns(tpos)
         out = []
-        for text, after, won in base_turns(tpos):
+        for text, after, won in gn.base_turns(tpos):
             out.append((text, after, won))
             if won:
                 continue
@@ -166,11 +143,7 @@ def naive_turns(nemesis: int) -> gn.Generator:
 
 @pytest.mark.parametrize(("text", "depth1", "depth2"), [(START, 112, 5827), (THEIRS, 44, 4488)])
 def test_turns_and_perft_match_a_naive_generator(text: str, depth1: int, depth2: int) -> None:
-    generate = naive_turns(0)
-    assert gn.check_turns(generate, text) == depth1
-    board = Board.from_position(text)
-    assert perft(board, 1) == depth1
-    assert perft(board, 2) == gn.perft(generate, gn.parse(text), 2) == depth2
+    check_perft(gn.oracle(naive_turns(0)), {text: (depth1, depth2)})
 
 
 def test_naive_agrees_with_nemesis_second_and_a_lone_opponent() -> None:
@@ -178,7 +151,7 @@ def test_naive_agrees_with_nemesis_second_and_a_lone_opponent() -> None:
         (position(LEVELS, "a5,e4 b2,c1", to_move=2, powers="-,Nemesis"), 1),
         (position(LEVELS, "b2,c1 e4", powers="Nemesis,-", extra="removed=0,1"), 0),
     ):
-        assert gn.check_turns(naive_turns(seat), text) > 0
+        assert check_against_naive(gn.oracle(naive_turns(seat)), text) > 0
 
 
 # ---------------------------------------------------------------------- playouts

@@ -5,105 +5,93 @@ first force spends the power (``odysseus=used``)."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Hashable
-from functools import partial
 
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, perft
+from aegean.santorini import Board
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.support import check_random_playouts, turns
-from powers.support import position as support_position
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import check_against_naive, check_perft, random_positions
+from powers.scenario import Scenario, position, positions, turns
 
-POWERS = "Odysseus,-"
-position = partial(support_position, powers=POWERS)
+at = positions("Odysseus,-")
 
 #: Odysseus on b2 and d4; opponents on c3 (next to both) and c2 (next to b2); e5 is level 3.
-START = position("e5=3 a5=A", "b2,d4 c3,c2")
+START = at("e5=3 a5=A", "b2,d4 c3,c2")
 
 
 # ---------------------------------------------------------------------- scenarios
 def test_forces_a_neighbouring_opponent_into_a_corner_then_his_turn() -> None:
     """Card, RULINGS #66: the force comes first, then the normal move and build."""
-    board = Board.from_position(START)
-    assert "c3>a1,b2-b3^b4" in turns(board)
-    board.play("c3>a1,b2-b3^b4")
-    assert board.position() == position("e5=3 a5=A b4=1", "b3,d4 a1,c2", to_move=2, extra="odysseus=used")
+    Scenario(
+        START,
+        listed=["c3>a1,b2-b3^b4"],
+        play="c3>a1,b2-b3^b4",
+        after=at("e5=3 a5=A b4=1", "b3,d4 a1,c2", to_move=2, extra="odysseus=used"),
+    ).check()
 
 
 def test_forced_onto_level_3_is_no_win() -> None:
     """Ruling 1: a worker forced onto level 3 (the e5 corner) has not moved up, so it does
     not win."""
-    board = Board.from_position(START)
-    board.play("c3>e5,b2-b3^b4")
-    assert board.outcome() is None and board.owner[parse_square("e5")] == 1
+    board = Scenario(START, play="c3>e5,b2-b3^b4", ongoing=True).check()
+    assert board.owner[parse_square("e5")] == 1
 
 
 def test_any_number_each_worker_once_into_distinct_free_corners() -> None:
     """Both opponents may go, each once, into corners that are unoccupied when forced: not
     a5 (a dome), not a corner another worker took."""
-    board = Board.from_position(START)
+    board = Scenario(
+        START,
+        illegal=["c3>a5,b2-b3^b4", "c3>a1,c2>a1,b2-b3^b4", "c3>a1,a1>e1,b2-b3^b4"],
+        play="c2>e1,c3>a1,b2-b3^b4",
+        tokens={"odysseus": "used"},
+    ).check()
+    assert sorted(board.workers[1]) == [parse_square("a1"), parse_square("e1")]
+    board.pop()
     legal = turns(board)
     assert "c3>a1,c2>e1,b2-b3^b4" in legal or "c2>e1,c3>a1,b2-b3^b4" in legal
-    for bad in ("c3>a5,b2-b3^b4", "c3>a1,c2>a1,b2-b3^b4", "c3>a1,a1>e1,b2-b3^b4"):
-        with pytest.raises(IllegalTurnError):
-            board.play(bad)
-    board.play("c2>e1,c3>a1,b2-b3^b4")
-    assert sorted(board.workers[1]) == [parse_square("a1"), parse_square("e1")]
-    assert board.tokens == {"odysseus": "used"}
 
 
 def test_only_opponents_next_to_his_workers_and_only_before_the_move() -> None:
-    board = Board.from_position(position("e5=3", "b2,d4 c3,e2"))
-    legal = turns(board)
-    assert not any("e2>" in t for t in legal)  # e2 is not next to b2 or d4
-    with pytest.raises(IllegalTurnError):
-        board.play("b2-b3^b4,c3>a1")  # "Start of Your Turn": not after the move
+    board = Scenario(
+        at("e5=3", "b2,d4 c3,e2"),
+        illegal=["b2-b3^b4,c3>a1"],  # "Start of Your Turn": not after the move
+    ).check()
+    assert not any("e2>" in t for t in turns(board))  # e2 is not next to b2 or d4
 
 
 def test_once_per_game_and_optional() -> None:
-    board = Board.from_position(START.replace("powers=Odysseus,-", "powers=Odysseus,- odysseus=used"))
+    board = Scenario(
+        START.replace("powers=Odysseus,-", "powers=Odysseus,- odysseus=used"), illegal=["c3>a1,b2-b3^b4"]
+    ).check()
     assert not any(">" in t for t in turns(board))
-    with pytest.raises(IllegalTurnError):
-        board.play("c3>a1,b2-b3^b4")
-    board = Board.from_position(START)
-    board.play("b2-b3^b4")
-    assert "odysseus" not in board.tokens
+    Scenario(START, play="b2-b3^b4", tokens={}).check()
 
 
 def test_dionysus_extra_turn_cannot_make_him_use_it() -> None:
     """No opponent power can make a hero use it: Dionysus's extra turn with an Odysseus
     worker starts with its move."""
-    text = support_position(workers="c3,c2 b2,d4", powers="Dionysus,Odysseus", extra="dionysus.extra=on")
+    text = position(workers="c3,c2 b2,d4", powers="Dionysus,Odysseus", extra="dionysus.extra=on")
     legal = turns(Board.from_position(text))
     assert any(t.startswith("b2-") for t in legal) and not any(">" in t for t in legal)
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
-    board = Board.from_position(START)
-    before = (board.position(), board.zobrist_hash())
-    steps = board.parse_turn("c3>a1,c2>e1,b2-b3^b4")
-    expected = [
-        position("e5=3 a5=A", "b2,d4 a1,c2", extra="odysseus=used turn=c3>a1"),
-        position("e5=3 a5=A", "b2,d4 a1,e1", extra="odysseus=used turn=c3>a1,c2>e1"),
-        position("e5=3 a5=A", "b3,d4 a1,e1", extra="odysseus=used turn=c3>a1,c2>e1,b2-b3"),
-    ]
-    for step, text in zip(steps, expected, strict=False):
-        board.push(step)
-        assert board.position() == text
-        again = Board.from_position(text)
-        assert again.zobrist_hash() == board.zobrist_hash() == board.rehash()
-        assert sorted(again.legal_steps()) == sorted(board.legal_steps())
-        assert turns(again) == turns(board)
-    board.push(steps[3])
-    assert board.to_move == 1
-    for _ in steps:
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(
+        START,
+        "c3>a1,c2>e1,b2-b3^b4",
+        mid=[
+            at("e5=3 a5=A", "b2,d4 a1,c2", extra="odysseus=used turn=c3>a1"),
+            at("e5=3 a5=A", "b2,d4 a1,e1", extra="odysseus=used turn=c3>a1,c2>e1"),
+            at("e5=3 a5=A", "b3,d4 a1,e1", extra="odysseus=used turn=c3>a1,c2>e1,b2-b3"),
+        ],
+        after=at("e5=3 a5=A b4=1", "b3,d4 a1,e1", to_move=2, extra="odysseus=used"),
+    )
 
 
 # ---------------------------------------------------------------------- naive cross-check
@@ -142,13 +130,10 @@ def norm(turn: str) -> Hashable:
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
-    rng = random.Random(5301)
-    for i in range(30):
-        seat = i % 2
-        powers = "Odysseus,-" if seat == 0 else "-,Odysseus"
-        used = " odysseus=used" if i % 6 == 5 else ""
-        text = nv.random_board(rng, dome_chance=0.15) + f" powers={powers}{used}"
-        hs.check_against_naive(naive_turns, text, seat, norm)
+    for i, (text, seat) in enumerate(random_positions("Odysseus", seed=5301, count=30, dome_chance=0.15)):
+        check_against_naive(
+            hs.oracle(naive_turns, seat, norm), text + (" odysseus=used" if i % 6 == 5 else "")
+        )
 
 
 #: Both opponents next to his workers; two corners domed (a1 on level 3, e5 on the ground).
@@ -160,18 +145,10 @@ HUDDLE_2 = "1000A/02100/01210/00120/D000A 1 c3,b2 b3,c2 powers=-,Odysseus"  # he
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
-    board = Board.from_position(text)
-    assert (perft(board, 1), perft(board, 2)) == golden
-    assert tuple(hs.naive_perft(naive_turns, text, d, seat) for d in (1, 2)) == golden
-    assert board.position() == text
+    check_perft(hs.oracle(naive_turns, seat, norm), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Odysseus", None], [None, "Odysseus"], ["Odysseus", "Athena"], ["Apollo", "Odysseus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Odysseus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)

@@ -6,164 +6,114 @@ up-move somewhere; Prometheus may not build first when he could move up."""
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from functools import partial
 
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, perft
-from aegean.santorini.notation import format_step
-from aegean.santorini.steps import END
-from powers.support import CallCounter, check_random_playouts, naive_pos, turns
+from aegean.santorini import Board
+from powers.invariants import check_random_playouts, check_round_trip, check_steps_agree_with_turns, seatings
+from powers.oracle import NaiveTurn, by_turns, check_perft, check_random_boards, midgame
+from powers.scenario import Scenario, positions, steps, turns
+from powers.support import CallCounter
 
-POWERS = "-,Persephone"
-
-
-def position(
-    levels: str = "", workers: str = "b2,d4 a5,e1", *, to_move: int = 1, powers: str = POWERS, extra: str = ""
-) -> str:
-    """A position in notation from ``"c3=2 d4=A"`` levels (every other space ground level).
-    By default Persephone is player 2, on a5 and e1; player 1 (to move) on b2 and d4."""
-    grid = [["0"] * 5 for _ in range(5)]
-    for item in levels.split():
-        square, _, piece = item.partition("=")
-        grid[int(square[1]) - 1]["abcde".index(square[0])] = piece
-    ranks = "/".join("".join(grid[r]) for r in range(4, -1, -1))
-    return " ".join(f for f in (ranks, str(to_move), workers, f"powers={powers}", extra) if f)
-
-
-def steps_agree_with_turns(board: Board) -> None:
-    """Walking ``legal_steps`` never dead-ends, and reaches exactly the end states of
-    ``legal_turns``: the step level and the turn level tell the same rules."""
-    ends: set[Hashable] = set()
-    seen: set[Hashable] = set()
-    start_ply = board.ply
-
-    def walk() -> None:
-        steps = board.legal_steps()
-        assert steps, board.position()
-        for step in steps:
-            board.push(step)
-            if board.decided is not None or board.ply != start_ply:
-                ends.add((board.zobrist_hash(), board.decided))
-            else:
-                # The state as the engine merges it (Hermes's and Triton's loops end).
-                key = (board.board_hash, board.powers[board.to_move].turn_key(board))
-                if key not in seen:
-                    seen.add(key)
-                    walk()
-            board.pop()
-
-    walk()
-    expected = set()
-    for turn in board.legal_turns():
-        board.push_turn(turn)
-        expected.add((board.zobrist_hash(), board.decided))
-        board.pop()
-    assert ends == expected
+#: By default Persephone is player 2, on a5 and e1; player 1 (to move) on b2 and d4.
+position = positions("-,Persephone", "b2,d4 a5,e1")
 
 
 # ---------------------------------------------------------------------- scenarios
 def test_when_a_move_up_is_possible_every_turn_moves_up() -> None:
     """Card: c3 (level 1) neighbours both workers, so every legal turn climbs onto it."""
-    board = Board.from_position(position("c3=1"))
-    legal = turns(board)
-    assert legal and all(t.startswith(("b2-c3^", "d4-c3^")) for t in legal)
-    assert len(legal) == 14
-    with pytest.raises(IllegalTurnError, match=r"could not be finished|Persephone"):
-        board.play("b2-b3^b4")
-    board.play("b2-c3^b3")
+    board = Scenario(
+        position("c3=1"),
+        all_begin=["b2-c3^", "d4-c3^"],
+        count=14,
+        illegal={"b2-b3^b4": r"could not be finished|Persephone"},
+        play="b2-c3^b3",
+    ).check()
     assert "persephone" not in board.tokens  # only marked during the turn
 
 
 def test_when_no_move_up_is_possible_nothing_changes() -> None:
-    board = Board.from_position(position())
-    assert turns(board) == turns(Board.from_position(position(powers="-,-")))
+    Scenario(position(), turns_as=position(powers="-,-")).check()
 
 
 def test_persephone_herself_is_free() -> None:
-    board = Board.from_position(position("b4=1", to_move=2))
-    assert any(t.startswith("a5-a4") for t in turns(board))
+    Scenario(position("b4=1", to_move=2), begins=["a5-a4"]).check()
 
 
 def test_the_only_move_up_may_be_a_winning_climb() -> None:
     """If the only move up is onto level 3, the opponent must take it (and wins)."""
-    board = Board.from_position(position("b2=2 c3=3"))
-    assert turns(board) == {"b2-c3"}
+    Scenario(position("b2=2 c3=3"), turns=["b2-c3"]).check()
 
 
 def test_prometheus_may_not_build_first_when_he_could_move_up() -> None:
     """RULINGS #27: a build before moving forbids moving up, so it is illegal when a move
     up is possible; when none is, the early build is fine."""
-    board = Board.from_position(position("c3=1", powers="Prometheus,Persephone"))
-    legal = turns(board)
-    assert legal and all(t.startswith(("b2-c3^", "d4-c3^")) for t in legal)
-    with pytest.raises(IllegalTurnError):
-        board.play("b2^b3-a3^a4")
-    steps_agree_with_turns(board)
-    flat = Board.from_position(position(powers="Prometheus,Persephone"))
-    assert "b2^b3-a3^a4" in turns(flat)
+    board = Scenario(
+        position("c3=1", powers="Prometheus,Persephone"),
+        all_begin=["b2-c3^", "d4-c3^"],
+        illegal=["b2^b3-a3^a4"],
+    ).check()
+    check_steps_agree_with_turns(board)
+    Scenario(position(powers="Prometheus,Persephone"), listed=["b2^b3-a3^a4"]).check()
 
 
 def test_artemis_must_include_a_move_up_in_her_two_moves() -> None:
     """RULINGS #43: the sequence must contain an up-move. From a1/e5 only two moves reach
     c3 (level 1), so every legal turn is a level move then the climb."""
-    board = Board.from_position(position("c3=1", "a1,e5 a5,e1", powers="Artemis,Persephone"))
-    legal = turns(board)
-    assert legal and all(t.startswith(("a1-b2-c3^", "e5-d4-c3^")) for t in legal)
-    board.push(board.parse_turn("a1-b2")[0])
-    assert {format_step(s, board) for s in board.legal_steps()} == {"b2-c3"}
-    board.pop()
-    steps_agree_with_turns(board)
+    text = position("c3=1", "a1,e5 a5,e1", powers="Artemis,Persephone")
+    Scenario(text, all_begin=["a1-b2-c3^", "e5-d4-c3^"]).check()
+    Scenario(text, mid="a1-b2", steps=["b2-c3"]).check()
+    check_steps_agree_with_turns(Board.from_position(text))
 
 
 def test_apollo_swap_up_counts_as_a_move_up() -> None:
     """The moves other powers add count: Apollo's only way up is swapping onto b2 (level 1),
     so it is his only legal turn."""
-    board = Board.from_position(
-        position("a2=A b1=A c1=A c2=A a3=A b3=A b2=1", "a1,e5 b2,e1", powers="Apollo,Persephone")
-    )
-    assert turns(board) == {"a1-b2^c3"}
+    Scenario(
+        position("a2=A b1=A c1=A c2=A a3=A b3=A b2=1", "a1,e5 b2,e1", powers="Apollo,Persephone"),
+        turns=["a1-b2^c3"],
+    ).check()
 
 
 def test_a_move_up_that_cannot_finish_a_turn_is_not_possible() -> None:
     """After the swap onto b2 every space around is domed or occupied: no build, so that
     move up is no legal turn, nothing obliges Apollo to move up, and e5 moves freely."""
-    text = position("a2=A b1=A c1=A c2=A a3=A b3=A c3=A b2=1", "a1,e5 b2,e1", powers="Apollo,Persephone")
-    board = Board.from_position(text)
-    legal = turns(board)
-    assert len(legal) == 17 and all(t.startswith("e5-") for t in legal)
+    Scenario(
+        position("a2=A b1=A c1=A c2=A a3=A b3=A c3=A b2=1", "a1,e5 b2,e1", powers="Apollo,Persephone"),
+        count=17,
+        all_begin=["e5-"],
+    ).check()
 
 
 def test_hermes_must_climb_when_he_can() -> None:
     """Hermes moving up makes a normal turn; with a climb possible his travels are out."""
-    board = Board.from_position(position("c3=1", powers="Hermes,Persephone"))
-    legal = turns(board)
-    assert legal and all(t.startswith(("b2-c3^", "d4-c3^")) for t in legal)
+    Scenario(position("c3=1", powers="Hermes,Persephone"), all_begin=["b2-c3^", "d4-c3^"]).check()
 
 
 def test_triton_moving_up_along_the_edge() -> None:
     """Triton's chain must contain a move up: a2 (level 1) is reachable only along the edge."""
-    board = Board.from_position(position("a2=1", "a1,e5 c5,e1", powers="Triton,Persephone"))
-    legal = turns(board)
-    assert legal and all("-a2" in t for t in legal)
-    assert "a1-a2^a1" in legal
-    assert "a1-a2-a1^b1" in legal  # up and back: a1-b1-a1^b1 ends alike but never moved up
-    assert any(t.startswith("e5-e4-e3-e2-d1-c1-b1-a2") for t in legal)
+    board = Scenario(
+        position("a2=1", "a1,e5 c5,e1", powers="Triton,Persephone"),
+        listed=["a1-a2^a1", "a1-a2-a1^b1"],  # up and back: a1-b1-a1^b1 ends alike but never moved up
+        begins=["e5-e4-e3-e2-d1-c1-b1-a2"],
+    ).check()
+    assert all("-a2" in t for t in turns(board))
 
 
 def test_heracles_must_climb_when_he_can_and_keeps_his_domes() -> None:
     """Heracles's turn is a normal turn, then domes: with c3 (level 1) in reach every turn
     climbs, and after the climb and the build his domes are offered as usual."""
-    board = Board.from_position(position("c3=1", powers="Heracles,Persephone"))
-    assert {format_step(s, board) for s in board.legal_steps()} == {"b2-c3", "d4-c3"}
-    board.push(board.parse_turn("b2-c3")[0])
+    text = position("c3=1", powers="Heracles,Persephone")
+    board = Scenario(text, steps=["b2-c3", "d4-c3"]).check()
+    board = Scenario(board, mid="b2-c3").check()
     build = board.legal_steps()[0]
-    assert format_step(build, board).startswith("^")
+    assert steps(board) and all(s.startswith("^") for s in steps(board))
     board.push(build)
-    domes = {format_step(s, board) for s in board.legal_steps()}
+    domes = steps(board)
     plain = Board.from_position(board.position().replace("Persephone", "-").replace(" persephone=up", ""))
-    assert domes == {format_step(s, plain) for s in plain.legal_steps()} and len(domes) > 10
+    assert domes == steps(plain) and len(domes) > 10
 
 
 def test_heracles_without_a_climb_is_searched_once_not_per_set_of_domes(
@@ -180,12 +130,8 @@ def test_heracles_without_a_climb_is_searched_once_not_per_set_of_domes(
     )
     persephone._MEMO.clear()
     text = position("a3=2 e3=2", powers="Heracles,Persephone")  # too high to climb
-    board = Board.from_position(text)
     alone = Board.from_position(text.replace("Persephone", "-"))
-    assert {format_step(s, board) for s in board.legal_steps()} == {
-        format_step(s, alone) for s in alone.legal_steps()
-    }
-    board.play("d4-d5^d4")
+    board = Scenario(text, steps=steps(alone), play="d4-d5^d4").check()
     assert board.position().split()[1] == "2"
     assert searched.calls > 0
 
@@ -193,56 +139,31 @@ def test_heracles_without_a_climb_is_searched_once_not_per_set_of_domes(
 def test_undo_and_position_round_trip_mid_turn() -> None:
     """The token ``persephone=up`` marks a move up during the turn; positions read back
     with the same legal steps; push/pop restore position and hash."""
-    board = Board.from_position(position("c3=1", powers="Artemis,Persephone"))
-    before = (board.position(), board.zobrist_hash())
-    board.push(board.parse_turn("b2-c3")[0])
-    text = board.position()
-    assert text == position(
-        "c3=1", "c3,d4 a5,e1", powers="Artemis,Persephone", extra="persephone=up turn=b2-c3"
+    text = position("c3=1", powers="Artemis,Persephone")
+    check_round_trip(
+        text,
+        "b2-c3^c4",
+        mid=[position("c3=1", "c3,d4 a5,e1", powers="Artemis,Persephone", extra="persephone=up turn=b2-c3")],
     )
-    again = Board.from_position(text)
-    assert again.zobrist_hash() == board.zobrist_hash() == board.rehash()
-    assert sorted(again.legal_steps()) == sorted(board.legal_steps())
-    assert turns(again) == turns(board)
-    board.push(board.parse_turn("c3-b3")[0])  # a second move, down: the turn already went up
-    assert END not in board.legal_steps() and board.legal_steps()
-    board.pop()
-    board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    board = Scenario(text, mid="b2-c3-b3").check()  # a second move, down: the turn already went up
+    assert "." not in steps(board) and steps(board)
 
 
 # ---------------------------------------------------------------------- naive cross-check
-def naive_turns(pos: nv.Pos, seat: int) -> list[tuple[str, nv.Pos, bool]]:
-    """Every turn as (notation, position after, won), from the card text alone; ``seat`` is
-    Persephone's player: if some turn of the opponent moves up, only those are legal."""
-    options = nv.successors(pos)
+def naive_turns(pos: nv.Pos, seat: int) -> list[NaiveTurn]:
+    """From the card text alone: if some turn of the opponent moves up, only those are
+    legal (``seat``: Persephone's)."""
+    options = nv.plain_turns(pos)
     if pos.to_move == seat:
         return options
-
-    def up(turn: str) -> bool:
-        return pos.levels[nv.coord(turn[3:5])] > pos.levels[nv.coord(turn[:2])]
-
-    climbing = [o for o in options if up(o[0])]
+    climbing = [o for o in options if pos.levels[nv.coord(o[0][3:5])] > pos.levels[nv.coord(o[0][:2])]]
     return climbing or options
 
 
-def naive_perft(pos: nv.Pos, depth: int, seat: int) -> int:
-    if depth == 0:
-        return 1
-    options = naive_turns(pos, seat)
-    if depth == 1:
-        return len(options)
-    return sum(naive_perft(after, depth - 1, seat) for _, after, won in options if not won)
-
-
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
-    rng = random.Random(2626)
-    for i in range(40):
-        seat = i % 2
-        powers = "Persephone,-" if seat == 0 else "-,Persephone"
-        text = nv.random_board(rng, dome_chance=0.1) + f" powers={powers}"
-        board = Board.from_position(text)
-        assert turns(board) == {t for t, _, _ in naive_turns(naive_pos(text), seat)}, text
+    check_random_boards(
+        "Persephone", partial(by_turns, naive_turns), seed=2626, count=40, dome_chance=0.1, same_turns=True
+    )
 
 
 def test_steps_agree_with_turns_against_multi_movers() -> None:
@@ -251,35 +172,24 @@ def test_steps_agree_with_turns_against_multi_movers() -> None:
     rng = random.Random(43)
     for rival in ("Prometheus", "Artemis", "Apollo"):
         for _ in range(3):
-            text = nv.random_board(rng, dome_chance=0.1)
-            fields = text.split()
+            fields = nv.random_board(rng, dome_chance=0.1).split()
             fields[1] = "1"
-            steps_agree_with_turns(Board.from_position(" ".join(fields) + f" powers={rival},Persephone"))
+            check_steps_agree_with_turns(
+                Board.from_position(" ".join(fields) + f" powers={rival},Persephone")
+            )
 
 
 #: Towers of every height; player 1 (restricted) moves first, Persephone second.
-MIDGAME = "01230/12C10/0321A/21031/00120 1 b2,c3 b3,d4 powers=-,Persephone"
-PERFT_MIDGAME = (5, 176)
+MIDGAME = midgame("-,Persephone")
 #: Persephone first: the opponent's replies are restricted at depth 2.
 REPLIES = "01230/12C10/0321A/21031/00120 2 b3,d4 b2,c3 powers=-,Persephone"
-PERFT_REPLIES = (45, 230)
 
 
 def test_perft_golden_values_agree_with_the_naive_generator() -> None:
-    for text, golden in ((MIDGAME, PERFT_MIDGAME), (REPLIES, PERFT_REPLIES)):
-        board = Board.from_position(text)
-        counts = (perft(board, 1), perft(board, 2))
-        assert counts == golden
-        pos = naive_pos(text)
-        assert (naive_perft(pos, 1, 1), naive_perft(pos, 2, 1)) == golden
-        assert board.position() == text
+    check_perft(by_turns(naive_turns, 1), {MIDGAME: (5, 176), REPLIES: (45, 230)})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Persephone", None], [None, "Persephone"], ["Persephone", "Athena"], ["Apollo", "Persephone"]]
-)
+@pytest.mark.parametrize("powers", seatings("Persephone"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes stay consistent, positions round-trip, the
-    game ends with a winner, undo restores the start."""
     check_random_playouts(powers, replay=False)

@@ -7,12 +7,11 @@ from __future__ import annotations
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, perft
 from aegean.santorini.squares import parse_square
-from aegean.santorini.steps import move
 from powers import gf_naive as gn
-from powers.naive_gods import base_turns, build_on, climbs, step_moves
-from powers.support import check_random_playouts, position, turns
+from powers.invariants import check_random_playouts, check_round_trip
+from powers.oracle import check_against_naive, check_perft
+from powers.scenario import Scenario, position, turns
 
 # Terpsichore on b2 and d4 (level 1); the opponent on a5 and e1. Domes hem the corners in.
 LEVELS = "d4=1 c4=2 d5=3 a1=A b1=1 c3=1 e3=2 a4=B"
@@ -26,63 +25,59 @@ def sq(name: str) -> int:
 
 def test_both_workers_move_then_both_build() -> None:
     """Card: all of her workers must move, and then all of them must build."""
-    board = Board.from_position(START)
-    legal = turns(board)
-    assert "b2-a2,d4-e4^e5,a2^a3" in legal
-    for turn in legal:
+    board = Scenario(
+        START,
+        listed=["b2-a2,d4-e4^e5,a2^a3"],
+        illegal=["b2-a2^a3", "b2-a2^a3,d4-e4^e5", "b2-a2,d4-e4^e5", "b2-a2-a3,d4-e4^e5,a3^a2"],
+        play="b2-a2,d4-e4^e5,a2^a3",
+    ).check()
+    assert board.height[sq("e5")] == 1 and board.height[sq("a3")] == 1 and board.to_move == 1
+    board.pop()
+    for turn in turns(board):
         if "-d5" in turn.split("^")[0]:
             continue  # a winning climb ends the turn early
         assert turn.count("-") == 2 and turn.count("^") == 2, turn
-    for bad in ("b2-a2^a3", "b2-a2^a3,d4-e4^e5", "b2-a2,d4-e4^e5", "b2-a2-a3,d4-e4^e5,a3^a2"):
-        with pytest.raises(IllegalTurnError):
-            board.play(bad)
-    board.play("b2-a2,d4-e4^e5,a2^a3")
-    assert board.height[sq("e5")] == 1 and board.height[sq("a3")] == 1 and board.to_move == 1
 
 
 def test_moves_may_come_in_either_order_and_use_a_vacated_space() -> None:
     """Decision: the moves are made one after the other, so the second worker may step
     into the space the first has just left."""
-    text = position("", "b2,c2 a5,e5", powers="Terpsichore,-")
-    board = Board.from_position(text)
-    board.play("c2-d2,b2-c2^b2,d2^d1")  # b2 steps into c2, which c2's worker just left
+    board = Scenario(
+        position("", "b2,c2 a5,e5", powers="Terpsichore,-"),
+        play="c2-d2,b2-c2^b2,d2^d1",  # b2 steps into c2, which c2's worker just left
+    ).check()
     assert sorted(board.workers[0]) == [sq("c2"), sq("d2")]
 
 
 def test_builds_may_stack_on_one_space() -> None:
     """RULINGS #61: both builds may go on the same space — a block on a block, or level 3
     and then the dome."""
-    text = position("c3=2", "b2,d4 a5,e1", powers="Terpsichore,-")
-    board = Board.from_position(text)
-    legal = turns(board)
-    assert "b2-b3,d4-d3^c3,b3^c3" in legal
-    board.play("b2-b3,d4-d3^c3,b3^c3")
+    board = Scenario(
+        position("c3=2", "b2,d4 a5,e1", powers="Terpsichore,-"),
+        listed=["b2-b3,d4-d3^c3,b3^c3"],
+        play="b2-b3,d4-d3^c3,b3^c3",
+    ).check()
     assert board.height[sq("c3")] == 3 and board.domes >> sq("c3") & 1
 
 
 def test_a_worker_that_cannot_move_loses_her_the_game() -> None:
     """RULINGS #4 and #61: if one worker cannot move, she has no legal turn and loses."""
     # a1 is walled in by domes on a2, b1, b2; her other worker is free.
-    text = position("a2=A b1=A b2=A", "a1,d4 a5,e1", powers="Terpsichore,-")
-    board = Board.from_position(text)
-    assert board.legal_turns() == []
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {1}
-    with pytest.raises(IllegalTurnError):
-        board.play("d4-d5^d4")
+    Scenario(
+        position("a2=A b1=A b2=A", "a1,d4 a5,e1", powers="Terpsichore,-"),
+        turns=[],
+        winner=1,
+        illegal=["d4-d5^d4"],
+    ).check()
 
 
 def test_every_worker_must_be_able_to_build() -> None:
     """RULINGS #61: all must build — after b1-a1 (a1's only free neighbour is b1, which it
     left), the other worker may not step into b1, since a1 could then not build."""
     text = position("a2=A b2=A c1=A", "b1,c2 a5,e5", powers="Terpsichore,-")
-    board = Board.from_position(text)
-    legal = turns(board)
-    assert "b1-a1,c2-c3^b3,a1^b1" in legal
-    assert not any("b1-a1" in t and "c2-b1" in t for t in legal)
-    board.push(board.parse_turn("b1-a1")[0])
-    assert move(sq("c2"), sq("b1")) not in board.legal_steps()
-    assert move(sq("c2"), sq("c3")) in board.legal_steps()
+    board = Scenario(text, listed=["b1-a1,c2-c3^b3,a1^b1"]).check()
+    assert not any("b1-a1" in t and "c2-b1" in t for t in turns(board))
+    Scenario(text, mid="b1-a1", not_offered=["c2-b1"], offered=["c2-c3"]).check()
 
 
 # d4 (level 2) next to d5 (level 3): a climb.
@@ -91,49 +86,27 @@ CLIMB = position("d4=2 d5=3", "b2,d4 a5,e1", powers="Terpsichore,-")
 
 def test_the_first_move_may_win_at_once() -> None:
     """Ruling 7: a climb onto level 3 wins at once, before the other worker moves."""
-    board = Board.from_position(CLIMB)
-    assert "d4-d5" in turns(board)
-    board.play("d4-d5")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0}
+    Scenario(CLIMB, listed=["d4-d5"], play="d4-d5", winner=0).check()
 
 
 def test_the_second_move_may_win() -> None:
-    board = Board.from_position(CLIMB)
-    assert "b2-b3,d4-d5" in turns(board)
-    board.play("b2-b3,d4-d5")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winners == {0}
+    Scenario(CLIMB, listed=["b2-b3,d4-d5"], play="b2-b3,d4-d5", winner=0).check()
 
 
 def test_with_one_worker_left_she_plays_a_normal_turn() -> None:
     """ "All of your workers": with one worker (the other removed from the game), that one
     moves and builds."""
-    text = position(LEVELS, "d4 a5,e1", powers="Terpsichore,-", extra="removed=1,0")
-    board = Board.from_position(text)
-    legal = turns(board)
-    assert "d4-e4^e5" in legal
-    assert all(t.count("-") == 1 for t in legal)
+    board = Scenario(
+        position(LEVELS, "d4 a5,e1", powers="Terpsichore,-", extra="removed=1,0"), listed=["d4-e4^e5"]
+    ).check()
+    assert all(t.count("-") == 1 for t in turns(board))
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
-    board = Board.from_position(START)
-    before = (board.position(), board.zobrist_hash())
-    steps = board.parse_turn("b2-a2,d4-e4^e5,a2^a3")
-    for i, step in enumerate(steps):
-        board.push(step)
-        h = board.zobrist_hash()
-        assert board.rehash() == h
-        again = Board.from_position(board.position())
-        assert again.position() == board.position() and again.zobrist_hash() == h
-        if board.turn:
-            assert turns(again) == turns(board)
-        if i == 0:
-            # b2's worker moved: only d4's worker may move now.
-            assert {s >> 5 & 0x1F for s in board.legal_steps()} == {sq("d4")}
-    for _ in steps:
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(START, "b2-a2,d4-e4^e5,a2^a3")
+    # b2's worker moved: only d4's worker may move now.
+    board = Scenario(START, mid="b2-a2").check()
+    assert {s >> 5 & 0x1F for s in board.legal_steps()} == {sq("d4")}
 
 
 # ---------------------------------------------------------------------- naive cross-check
@@ -147,7 +120,7 @@ def naive_turns(terpsichore: int) -> gn.Generator:
         pos = tpos.pos
         me = pos.to_move
         if me != terpsichore:
-            return base_turns(tpos)
+            return gn.base_turns(tpos)
         out: list[gn.Result] = []
 
         # Written as the notation does: a step by the worker in use (the last to move or
@@ -163,8 +136,7 @@ def naive_turns(terpsichore: int) -> gn.Generator:
                 who = "" if worker == current else f",{nv.name(worker)}"
                 for target in nv.neighbours(worker):
                     if state.pos.unoccupied(target):
-                        built = state.copy()
-                        build_on(built.pos, target)
+                        built = gn.TPos(nv.built(state.pos, target), dict(state.tokens))
                         rest = [j for j in left if j != i]
                         builds(built, rest, f"{text}{who}^{nv.name(target)}", worker)
 
@@ -175,11 +147,11 @@ def naive_turns(terpsichore: int) -> gn.Generator:
                 return
             for i in left:
                 src = state.pos.workers[me][i]
-                for dst in step_moves(state.pos, src):
+                for dst in nv.step_moves(state.pos, src):
                     moved = state.copy()
                     moved.pos.workers[me][i] = dst
                     step = f"{text}{',' if text else ''}{nv.name(src)}-{nv.name(dst)}"
-                    if climbs(state.pos, src, dst):
+                    if nv.climbs(state.pos, src, dst):
                         moved.pos.to_move = 1 - me
                         out.append((step, moved, True))
                         continue
@@ -201,15 +173,12 @@ NARROW_THEIRS = NARROW.replace(" 1 ", " 2 ", 1)
 def test_turns_and_perft_match_a_naive_generator() -> None:
     """Depth 1 and 2 from her turn; depth 1 from the opponent's (its depth 2, 6434, lists
     her ~650 turns eleven times over: too slow for this file)."""
-    generate = naive_turns(0)
-    assert gn.check_turns(generate, NARROW) == perft(Board.from_position(NARROW), 1) == 649
-    assert perft(Board.from_position(NARROW), 2) == gn.perft(generate, gn.parse(NARROW), 2) == 6544
-    assert gn.check_turns(generate, NARROW_THEIRS) == perft(Board.from_position(NARROW_THEIRS), 1) == 11
+    check_perft(gn.oracle(naive_turns(0)), {NARROW: (649, 6544), NARROW_THEIRS: (11,)})
 
 
 def test_naive_agrees_on_the_open_floor() -> None:
     """Depth 1 from START (1477 turns), every turn's spelling included."""
-    assert gn.check_turns(naive_turns(0), START) == 1477
+    assert check_against_naive(gn.oracle(naive_turns(0)), START) == 1477
 
 
 # ---------------------------------------------------------------------- playouts

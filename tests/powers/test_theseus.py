@@ -5,79 +5,74 @@ aimed at the victim: ``b2-c3^c4,a1xa2``; it spends the power (``theseus=used``).
 
 from __future__ import annotations
 
-import random
-import re
-from collections.abc import Hashable
-from functools import partial
-
 import pytest
 
 import naive as nv
-from aegean.santorini import Board, IllegalTurnError, Termination, perft
+from aegean.santorini import Board, Termination
 from aegean.santorini.powers import banned_pairs
 from aegean.santorini.squares import parse_square
 from powers import hero_support as hs
-from powers.support import check_random_playouts, turns
-from powers.support import position as support_position
+from powers.invariants import check_random_playouts, check_round_trip, seatings
+from powers.oracle import check_against_naive, check_perft, random_positions
+from powers.scenario import Scenario, position, positions, turns
 
-POWERS = "Theseus,-"
-position = partial(support_position, powers=POWERS)
+at = positions("Theseus,-")
 
 #: Theseus on a1 (ground) and b3; opponents on a2 (level 2, two above a1) and c2 (level 3).
-START = position("a2=2 c2=3 b2=1", "a1,b3 a2,c2")
+START = at("a2=2 c2=3 b2=1", "a1,b3 a2,c2")
 
 
 # ---------------------------------------------------------------------- scenarios
 def test_removes_an_opponent_two_levels_above() -> None:
     """Card, RULINGS #67: the victim leaves the game (the core counts it: ``removed``)."""
-    board = Board.from_position(START)
-    board.play("b3-c3^c4,a1xa2")
-    assert board.position() == position(
-        "a2=2 c2=3 b2=1 c4=1", "a1,c3 c2", to_move=2, extra="removed=0,1 theseus=used"
-    )
+    Scenario(
+        START,
+        play="b3-c3^c4,a1xa2",
+        after=at("a2=2 c2=3 b2=1 c4=1", "a1,c3 c2", to_move=2, extra="removed=0,1 theseus=used"),
+    ).check()
 
 
 def test_exactly_two_levels_and_either_worker() -> None:
     """Not three levels above: c2 (level 3) is out of reach of his ground-level workers, but
     his worker that moved onto b2 (level 1) may take it; and the unmoved one may act too."""
-    board = Board.from_position(START)
-    legal = turns(board)
-    for turn in legal:
+    board = Scenario(
+        START,
+        listed=["b3-b2^c3xc2", "a1-b1^c1xa2"],
+        # a2 is two above both b1 (moved there) and b3: either may take it, to the same end.
+        legal=["a1-b1^c1,b3xa2"],
+        play="b3-b2^c3xc2",
+    ).check()
+    assert board.workers[1] == [parse_square("a2")]
+    board.pop()
+    for turn in turns(board):
         if "xc2" in turn:
             assert turn.startswith(("b3-b2", "a1-b2")), turn
-    assert "b3-b2^c3xc2" in legal and "a1-b1^c1xa2" in legal
-    # a2 is two above both b1 (moved there) and b3: either may take it, to the same end.
-    assert board.is_legal(board.parse_turn("a1-b1^c1,b3xa2"))
-    board.play("b3-b2^c3xc2")
-    assert board.workers[1] == [parse_square("a2")]
 
 
 def test_one_victim_only_and_optional() -> None:
-    board = Board.from_position(START)
-    with pytest.raises(IllegalTurnError):
-        board.play("b3-b2^c3xc2,a1xa2")
-    board.play("b3-b2^c3")
-    assert not board.tokens
+    Scenario(START, illegal=["b3-b2^c3xc2,a1xa2"], play="b3-b2^c3", tokens={}).check()
 
 
 def test_a_player_left_without_workers_loses() -> None:
     """SANTORINI.md §2: the opponent with no worker left has no legal turn."""
-    board = Board.from_position(position("a2=2", "a1,b3 a2", extra="removed=0,1"))
-    board.play("b3-c3^c4,a1xa2")
-    outcome = board.outcome()
-    assert outcome is not None and outcome.winner == 0 and outcome.termination is Termination.NO_LEGAL_TURN
+    Scenario(
+        at("a2=2", "a1,b3 a2", extra="removed=0,1"),
+        play="b3-c3^c4,a1xa2",
+        winner=0,
+        by=Termination.NO_LEGAL_TURN,
+    ).check()
 
 
 def test_once_per_game() -> None:
-    board = Board.from_position(START.replace("powers=Theseus,-", "powers=Theseus,- theseus=used"))
+    board = Scenario(
+        START.replace("powers=Theseus,-", "powers=Theseus,- theseus=used"), illegal=["b3-c3^c4,a1xa2"]
+    ).check()
     assert not any("x" in t for t in turns(board))
-    with pytest.raises(IllegalTurnError):
-        board.play("b3-c3^c4,a1xa2")
 
 
 def test_not_after_a_winning_climb() -> None:
     """Ruling 7: a win ends the game at once, with no end-of-turn effects."""
-    board = Board.from_position(position("a2=2 b3=2 c3=3", "a1,b3 a2,c2"))
+    board = Board.from_position(at("a2=2 b3=2 c3=3", "a1,b3 a2,c2"))
     assert not any(t.startswith("b3-c3") and t != "b3-c3" for t in turns(board))
 
 
@@ -89,7 +84,7 @@ def test_banned_against_nemesis() -> None:
 def test_dionysus_extra_turn_cannot_make_him_use_it() -> None:
     """No opponent power can make a hero use it: Dionysus's extra turn with a Theseus
     worker ends with its build."""
-    text = support_position(
+    text = position(
         "a2=2 c2=3 b2=1", workers="a2,c2 a1,b3", powers="Dionysus,Theseus", extra="dionysus.extra=on"
     )
     legal = turns(Board.from_position(text))
@@ -97,21 +92,12 @@ def test_dionysus_extra_turn_cannot_make_him_use_it() -> None:
 
 
 def test_undo_and_position_round_trip_mid_turn() -> None:
-    board = Board.from_position(START)
-    before = (board.position(), board.zobrist_hash())
-    steps = board.parse_turn("b3-c3^c4,a1xa2")
-    for step in steps[:2]:
-        board.push(step)
-        again = Board.from_position(board.position())
-        assert again.zobrist_hash() == board.zobrist_hash() == board.rehash()
-        assert sorted(again.legal_steps()) == sorted(board.legal_steps())
-    assert board.position().endswith("turn=b3-c3^c4")
-    board.push(steps[2])
-    assert board.tokens == {"removed": "0,1", "theseus": "used"} and board.to_move == 1
-    assert Board.from_position(board.position()).zobrist_hash() == board.zobrist_hash()
-    for _ in steps:
-        board.pop()
-    assert (board.position(), board.zobrist_hash()) == before
+    check_round_trip(
+        START,
+        "b3-c3^c4,a1xa2",
+        mid=[None, at("a2=2 c2=3 b2=1 c4=1", "a1,c3 a2,c2", extra="turn=b3-c3^c4")],
+        after=at("a2=2 c2=3 b2=1 c4=1", "a1,c3 c2", to_move=2, extra="removed=0,1 theseus=used"),
+    )
 
 
 # ---------------------------------------------------------------------- naive cross-check
@@ -139,21 +125,15 @@ def naive_turns(pos: nv.Pos, tokens: hs.Tokens, seat: int) -> list[hs.NaiveTurn]
     return out
 
 
-def norm(turn: str) -> Hashable:
-    """A turn as its move and build plus the victim (which worker of his is below is free)."""
-    base = re.match(r"[a-e][1-5]-[a-e][1-5](\^[a-e][1-5])?", turn)
-    assert base is not None
-    return base.group(0), tuple(re.findall(r"x([a-e][1-5])", turn))
+#: A turn as its move and build plus the victim (which worker of his is below is free).
+norm = hs.free_order("x")
 
 
 def test_turns_match_a_naive_generator_on_random_positions() -> None:
-    rng = random.Random(5501)
-    for i in range(30):
-        seat = i % 2
-        powers = "Theseus,-" if seat == 0 else "-,Theseus"
-        used = " theseus=used" if i % 6 == 5 else ""
-        text = nv.random_board(rng, dome_chance=0.15) + f" powers={powers}{used}"
-        hs.check_against_naive(naive_turns, text, seat, norm)
+    for i, (text, seat) in enumerate(random_positions("Theseus", seed=5501, count=30, dome_chance=0.15)):
+        check_against_naive(
+            hs.oracle(naive_turns, seat, norm), text + (" theseus=used" if i % 6 == 5 else "")
+        )
 
 
 #: Steps of a pyramid: his workers low, theirs high.
@@ -165,18 +145,10 @@ STEPS_2 = "00000/01210/12321/01210/00000 1 b3,c2 a3,c1 powers=-,Theseus"
 def test_perft_golden_values_agree_with_the_naive_generator(
     text: str, seat: int, golden: tuple[int, int]
 ) -> None:
-    """Depth-1 and depth-2 perft from fixed positions, frozen, and recounted independently."""
-    board = Board.from_position(text)
-    assert (perft(board, 1), perft(board, 2)) == golden
-    assert tuple(hs.naive_perft(naive_turns, text, d, seat) for d in (1, 2)) == golden
-    assert board.position() == text
+    check_perft(hs.oracle(naive_turns, seat, norm), {text: golden})
 
 
 # ---------------------------------------------------------------------- random games
-@pytest.mark.parametrize(
-    "powers", [["Theseus", None], [None, "Theseus"], ["Theseus", "Athena"], ["Apollo", "Theseus"]]
-)
+@pytest.mark.parametrize("powers", seatings("Theseus"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
-    """Seeded random games to the end: hashes, position round trips, a winner, replay from
-    notation, and undo back to the start."""
     check_random_playouts(powers, replay=True)
