@@ -23,12 +23,15 @@ from rich.text import Text
 from typer.testing import CliRunner
 
 from aegean.ai import RandomAI
+from aegean.cli.loop import GameLoop
 from aegean.cli.main import app
 from aegean.cli.modes import GameMode, parse_seats, resolve_mode
 from aegean.cli.powers import PowerChoiceError
-from aegean.cli.render import board_table, scene_of
+from aegean.cli.render import board_table
 from aegean.cli.santorini import openings_for
-from aegean.cli.session import GameLoop, GameSession, Seat, compose_turn, pending_choice
+from aegean.cli.session import GameSession, Seat
+from aegean.cli.turns import compose_turn, pending_choice
+from aegean.present.scene import scene_of
 from aegean.santorini import Board, SantoriniError, Turn, format_turn
 from aegean.santorini.powers import power_info
 from aegean.santorini.record import GameRecord

@@ -19,10 +19,12 @@ from rich.console import Console
 from rich.text import Text
 
 from aegean.ai import make_ai
+from aegean.cli.loop import GameLoop
 from aegean.cli.render import render_board
-from aegean.cli.session import GameLoop, GameSession, Seat, normalize_turn_text, read_record
+from aegean.cli.session import GameSession, Seat
+from aegean.cli.turns import normalize_turn_text
 from aegean.santorini import Board, IllegalTurnError, NotationError, SantoriniError, Termination, format_turn
-from aegean.santorini.record import GameRecord
+from aegean.santorini.record import GameRecord, read_record
 
 POSITION_LINE = re.compile(r"^([0-3A-D]{5}(?:/[0-3A-D]{5}){4} [1-4](?: \S+)+)\s*$", re.M)
 # Player 1 to move; c3 stands on level 2 beside d3 on level 3: c3-d3 wins.

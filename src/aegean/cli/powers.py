@@ -13,18 +13,16 @@ from dataclasses import dataclass
 
 from aegean.santorini import Board, SantoriniError, StepKind, Turn, format_turn
 from aegean.santorini.powers import POWERS, banned_pairs, implemented, make_power, power_info
+from aegean.santorini.powers.moerae import CORNERS, fate_mask
 from aegean.santorini.powers.texts import card_text
+from aegean.santorini.rules import acting_powers, has_secrets_from
 from aegean.santorini.setup import allowed_start_players, fleece_powers, incompatibility
+from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.steps import step_dome, step_kind, step_src
+from aegean.santorini.view import visible_board
 
 #: Words that mean "no power" in ``--powers``.
 NO_POWER_WORDS = ("-", "none")
-CATEGORY_NAMES = {
-    "simple": "simple god",
-    "advanced": "advanced god",
-    "expansion": "Golden Fleece god",
-    "hero": "hero",
-}
 
 
 class PowerChoiceError(ValueError):
@@ -187,12 +185,6 @@ def power_rows() -> list[dict[str, object]]:
     ]
 
 
-def card_heading(name: str) -> str:
-    """``Apollo, God of Music (simple god)``."""
-    info = power_info(name)
-    return f"{info.name}, {info.epithet} ({CATEGORY_NAMES.get(info.category, info.category)})"
-
-
 # ---------------------------------------------------------------------- turn forms
 _WORDS = {
     StepKind.PLACE: "place",
@@ -237,9 +229,14 @@ def turn_forms(board: Board) -> list[TurnForm]:
     Empty while placing or when the game is over. One form ``move, build`` means the
     turn looks as in the base game; more than one means the power offers optional or
     alternative steps.
+
+    Computed on the board as the player to move sees it (:func:`seen_by_mover`): the true
+    board's turns would give other players' secrets away (a move cut short by Hecate's
+    hidden worker, a climb that Moerae's Fate square turns into her win).
     """
     if board.outcome() is not None or board.placing or board.turn:
         return []
+    board = seen_by_mover(board)
     groups: dict[tuple[str, ...], list[Turn]] = {}
     mover = board.to_move
     for turn in board.legal_turns():
@@ -261,6 +258,50 @@ def turn_forms(board: Board) -> list[TurnForm]:
     ]
     forms.sort(key=lambda f: (f.kinds != BASE_FORM, len(f.kinds), -f.count, f.kinds))
     return forms
+
+
+def seen_by_mover(board: Board) -> Board:
+    """The board as the player to move may see it: itself when nothing is hidden from
+    them, else their view with the secrets left out (``view.visible_board``), whose
+    legal turns are the turns they can write."""
+    if not has_secrets_from(board, board.to_move) or board.outcome() is not None:
+        return board
+    return visible_board(board.view(board.to_move))
+
+
+_MARK_WORDS = {
+    "Tartarus": "{mark} marks the Abyss on {square}, in secret: a worker that enters it loses",
+    "Moerae": (
+        "{mark} chooses your Fate square, in secret, by its lower-left corner ({mark}: the "
+        "spaces {fate}); an opponent who would win by moving into it makes you win instead"
+    ),
+    "Aeolus": "{mark} aims the wind: nobody may move straight into it",
+    "Siren": "{mark} points the arrow along which you may force opponents",
+    "Charybdis": "{mark} puts a whirlpool on {square}",
+    "Europa & Talus": "{mark} puts the Talus on {square}",
+}
+
+
+def setup_mark_help(board: Board, mark: str) -> str:
+    """What a setup mark (``*c3``, ``*ne``) does for the power that makes it now, with
+    ``mark`` as the example: ``*`` puts a power's token on a square or points it.
+
+    >>> setup_mark_help(Board(2, fleece="Apollo"), "*c3")
+    'type *c3 to put the Ram on c3 (a * mark puts a power's token on a square)'
+    """
+    target = mark.lstrip("*")
+    square = target if target in SQUARE_NAMES else ""
+    if board.fleece is not None and not board.placing:
+        words = "{mark} to put the Ram on {square}"
+    else:
+        power = acting_powers(board)[board.to_move].name
+        words = _MARK_WORDS.get(power, "{mark} is your power's setup choice (see its card)")
+    fate = ""
+    if square and SQUARE_NAMES.index(square) in CORNERS:
+        mask = fate_mask(SQUARE_NAMES.index(square))
+        fate = ", ".join(SQUARE_NAMES[s] for s in range(25) if mask >> s & 1)
+    text = words.format(mark=mark, square=square or target, fate=fate)
+    return f"type {text} (a * mark puts a power's token on a square{' or points it' if not square else ''})"
 
 
 def _likeness(turn: Turn, base: Turn) -> tuple[int, bool]:

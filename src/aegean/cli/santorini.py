@@ -27,6 +27,7 @@ from rich.text import Text
 
 from aegean.ai import AI_LEVELS, Engine, make_ai
 from aegean.ai.match import OPENINGS, MatchResult, run_match
+from aegean.present.words import card_heading, describe_outcome
 from aegean.santorini import (
     START_POSITION,
     Board,
@@ -35,9 +36,11 @@ from aegean.santorini import (
     perft,
     perft_bulk,
 )
+from aegean.santorini.record import read_record, write_record
 from aegean.santorini.rules import in_setup_turn
 from aegean.santorini.steps import OUT
 
+from .loop import GameLoop
 from .modes import (
     GOLDEN_FLEECE,
     GameMode,
@@ -50,7 +53,6 @@ from .modes import (
 )
 from .powers import (
     PowerChoiceError,
-    card_heading,
     parse_powers,
     power_rows,
     unknown_power,
@@ -58,17 +60,9 @@ from .powers import (
 )
 from .render import render_board
 from .selfplay import SelfplayResult, run_selfplay, save_games
-from .session import (
-    GameLoop,
-    GameSession,
-    Seat,
-    describe_outcome,
-    read_record,
-    replay_record,
-    terminal_reader,
-    write_record,
-)
+from .session import GameSession, Seat, replay_record
 from .setup import SetupDialog, SetupLeft
+from .terminal import terminal_reader
 
 #: Perft grows about 70-fold per turn; anything deeper than this would run for days.
 MAX_PERFT_DEPTH = 8

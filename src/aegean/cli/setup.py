@@ -19,13 +19,14 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
+from aegean.present.words import card_heading
 from aegean.santorini import Board, SantoriniError
 from aegean.santorini.powers import banned_pairs, implemented, make_power, power_info
 from aegean.santorini.setup import PowerSetup, allowed_start_players, compatible, fleece_powers
 
-from .powers import card_heading, unknown_power
+from .powers import unknown_power
 from .render import player_chip
-from .session import ReadLine
+from .terminal import ReadLine
 
 QUIT_WORDS = ("quit", "exit", "q")
 
