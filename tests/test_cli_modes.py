@@ -251,7 +251,8 @@ def test_play_golden_fleece_with_the_ram() -> None:
     text = flat(out)
     assert "Golden Fleece: Apollo, God of Music" in text  # the card beside the board
     assert "Golden Fleece: Apollo — the Ram is not on the board yet" in text
-    assert "Setup: put the Ram — type a mark such as" in text
+    mark_help = r"Setup: type \*(\w\d) to put the Ram on \1 — a \* mark puts a power's token on a square"
+    assert re.search(mark_help, text)
     assert "player 1 (you), mark> *c3" in out
     assert re.search(r"Golden Fleece: Apollo — the Ram on c3; held this turn by (nobody|player [12])", text)
     assert any(" R. " in row[:30] for row in board_rows(out)) and "R is the Ram." in text
@@ -401,7 +402,7 @@ def test_tartarus_abyss_stays_secret_in_hot_seat() -> None:
     assert code == 0, err
     parts = sections(out)
     assert len(parts) == 4  # 1, then 2, 1, 2
-    assert "Setup: make your power's setup choice" in parts[2]
+    assert "marks the Abyss on" in parts[2] and "in secret: a worker that enters it loses" in parts[2]
     assert "player 1, mark> *c3" in parts[2]
     assert positions(parts[2]) == [
         "00000/00000/00000/00000/00000 1 a1,a2 e5,e4 powers=Tartarus,Apollo tartarus.abyss=c3"

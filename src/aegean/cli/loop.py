@@ -149,7 +149,8 @@ class GameLoop:
             if marked:  # the placement ends with a setup mark (Moerae's Fate square, Aeolus's wind)
                 example = marked[0]
                 self.info(f"{title}: place {what}, then your power's mark, e.g. {example}.")
-                self.info(setup_mark_help(board, "*" + example.rpartition("*")[2]) + ".")
+                words = setup_mark_help(board, "*" + example.rpartition("*")[2])
+                self.info(f"{words[0].upper()}{words[1:]}.")
             else:
                 self.info(f"{title}: place {what}, e.g. {example}.")
             self.info("Free squares: " + " ".join(free))
@@ -349,7 +350,7 @@ class GameLoop:
             marks = sorted(format_turn(t) for t in board.visible_turns())
             if marks and (always or self._forms_offered != (("setup",),)):
                 self._forms_offered = (("setup",),)
-                self.info(f"Setup: {setup_mark_help(board, marks[0])} (legal lists them all).", "dim")
+                self.info(f"Setup: {setup_mark_help(board, marks[0])} (legal lists every mark).", "dim")
             return
         # The power the mover acts with now: their own, the face-up one (Chaos), the
         # Golden Fleece while they hold it.
@@ -415,7 +416,7 @@ class GameLoop:
             self.hand_over(owner)
         # The owner chooses among the steps as they see the board: a space that a worker
         # hidden from them holds looks free (Hecate); choosing it is cancelled, and the
-        # power declines instead (RULINGS #56), as at the online table.
+        # power declines instead (docs/rules-decisions.md, "Hecate"), as at the online table.
         seen = interjection_as_seen(board, owner)
         offered = seen[2] if seen is not None and seen[0] == owner else options
         texts = [format_step(step) for step in offered]

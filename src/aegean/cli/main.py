@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import os
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,12 +12,14 @@ import typer
 from aegean import __version__
 
 from .santorini import app as santorini_app
+from .santorini import command_boundary, fail, parse_int
 
 app = typer.Typer(
     name="aegean",
     help="Aegean: Santorini as software. Play at the terminal, analyse positions, run AI matches.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
 )
 app.add_typer(santorini_app, name="santorini")
 
@@ -25,28 +30,38 @@ def _show_version(value: bool) -> None:
         raise typer.Exit()
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
 @app.command()
+@command_boundary
 def serve(
-    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    host: Annotated[
+        str, typer.Option(metavar="HOST", help="Address to listen on (0.0.0.0: every interface).")
+    ] = "127.0.0.1",
+    port: Annotated[str, typer.Option(metavar="PORT", help="TCP port, 1 to 65535.")] = "8000",
     db: Annotated[
         str,
         typer.Option(
-            help="SQLite file, or a SQLAlchemy URL such as postgresql+psycopg://user:pw@host/aegean."
+            metavar="FILE|URL",
+            help="SQLite file, or a SQLAlchemy URL such as postgresql+psycopg://user:pw@host/aegean.",
         ),
     ] = "aegean-games.sqlite3",
     allow_origin: Annotated[
         list[str] | None,
-        typer.Option(help="Another origin whose pages may open game WebSockets (repeatable)."),
-    ] = None,
-    ai_workers: Annotated[int, typer.Option(min=1, max=16, help="Processes for AI seats.")] = 1,
-    rate_limit: Annotated[
-        float,
         typer.Option(
-            min=1, help="Messages a second one WebSocket may send on average (bursts of twice that)."
+            metavar="ORIGIN", help="Another origin whose pages may open game WebSockets (repeatable)."
         ),
-    ] = 20.0,
-    log_level: Annotated[str, typer.Option(help="debug, info, warning or error.")] = "info",
+    ] = None,
+    ai_workers: Annotated[str, typer.Option(metavar="N", help="Processes for AI seats, 1 to 16.")] = "1",
+    rate_limit: Annotated[
+        str,
+        typer.Option(
+            metavar="N",
+            help="Messages a second one WebSocket may send on average, at least 1 (bursts of twice that).",
+        ),
+    ] = "20",
+    log_level: Annotated[str, typer.Option(metavar="LEVEL", help="debug, info, warning or error.")] = "info",
 ) -> None:
     """Start the online table: the game server and the web UI (open http://HOST:PORT)."""
     import gc
@@ -56,38 +71,73 @@ def serve(
 
     from aegean.server.app import MAX_MESSAGE, create_app
 
+    port_number = parse_int(port, "--port", 1, 65535)
+    workers = parse_int(ai_workers, "--ai-workers", 1, 16)
+    rate = parse_rate(rate_limit)
+    if log_level.lower() not in LOG_LEVELS:
+        fail(f"--log-level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    check_database(db)
     logging.basicConfig(level=log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     application = create_app(
         db,
         allow_origins=tuple(allow_origin or ()),
-        ai_workers=ai_workers,
-        rate=rate_limit,
-        burst=2 * rate_limit,
+        ai_workers=workers,
+        rate=rate,
+        burst=2 * rate,
     )
     # What the imports made lives as long as the server: out of the collector's sight,
     # its full collections pass over a fraction of the objects (they stopped every game
     # for 100-190 ms a few times a minute; docs/performance.md).
     gc.collect()
     gc.freeze()
-    typer.echo(f"Aegean online table on http://{host}:{port} (games in {db})")
+    typer.echo(f"Aegean online table on http://{host}:{port_number} (games in {db})")
     # (No permessage-deflate: the messages are small, and compressing each cost the server
     # more CPU than anything else it does per message.)
     uvicorn.run(
         application,
         host=host,
-        port=port,
+        port=port_number,
         ws_max_size=MAX_MESSAGE,
         ws_per_message_deflate=False,
         log_level=log_level.lower(),
     )
 
 
+def parse_rate(text: str) -> float:
+    """``--rate-limit``: a number of messages a second, at least 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        fail(f"--rate-limit must be a number of messages a second, not {text!r}")
+    if not math.isfinite(value) or value < 1:
+        fail(f"--rate-limit must be at least 1 message a second, not {text!r}")
+    return value
+
+
+def check_database(db: str) -> None:
+    """Refuse a SQLite file that cannot be opened before the server starts (a missing
+    folder, a folder given as the file, a folder not writable): one line, not a
+    traceback from the server's start. Other URLs are the database driver's to check."""
+    if "://" in db:
+        return
+    path = Path(db).expanduser()
+    folder = path.parent
+    if path.is_dir():
+        fail(f"--db {db}: that is a folder; give the SQLite file's name (it is made if missing)", 1)
+    if not folder.is_dir():
+        fail(f"--db {db}: there is no folder {folder} for the SQLite file", 1)
+    if not os.access(folder, os.W_OK):
+        fail(f"--db {db}: not allowed to write in {folder} (SQLite writes its journal there)", 1)
+
+
 @app.callback()
 def main(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_show_version, is_eager=True, help="Print the version and exit."),
+        typer.Option(
+            "--version", callback=_show_version, is_eager=True, help="Print the version and exit."
+        ),
     ] = False,
 ) -> None:
     """Aegean: board games from the Aegean."""

@@ -37,9 +37,9 @@ def parse_powers(
     Checks, in this order, so that the first problem is the one reported: the number of
     names, unknown names (with a suggestion), a power taken twice, powers not marked for
     the player count (heroes are for two players only; with 3 or 4 players every seat
-    needs a power, SANTORINI.md §6), banned matchups (the table says so even for powers
-    not implemented yet), powers not implemented yet, and that some seat can place first
-    under the powers' setup rules.
+    needs a power: docs/rules-decisions.md, "Three and four players"), banned matchups
+    (the table says so even for powers not implemented yet), powers not implemented yet,
+    and that some seat can place first under the powers' setup rules.
 
     >>> parse_powers("apollo, -")
     ['Apollo', None]
@@ -72,7 +72,7 @@ def parse_powers(
             raise PowerChoiceError(f"{option}: {problem}")
     if n_players > 2 and len(taken) < n_players:
         raise PowerChoiceError(
-            f"{option}: in a {n_players}-player game every player has a power (SANTORINI.md §6); "
+            f"{option}: in a {n_players}-player game every player has a power; "
             "'-' is for 2-player games"
         )
     if not allow_banned:
@@ -90,13 +90,17 @@ def parse_powers(
                 f"{option}: {name} is not implemented yet (implemented: {', '.join(implemented()) or 'none'})"
             )
     if not start_players(chosen):
-        raise PowerChoiceError(f"{option}: no player can place first with {', '.join(taken)} (RULINGS #6)")
+        raise PowerChoiceError(
+            f"{option}: no player can place first with {', '.join(taken)}: their setup rules clash "
+            "(one must place first, another too, or one must place last)"
+        )
     return chosen
 
 
 def parse_fleece(text: str, option: str = "--fleece") -> str:
     """The Golden Fleece power named by ``text``: a known, implemented power with the
-    Golden Fleece mark (SANTORINI.md §5); a :class:`PowerChoiceError` says what is wrong.
+    Golden Fleece mark (docs/rules-decisions.md, "Golden Fleece variant"); a
+    :class:`PowerChoiceError` says what is wrong.
 
     >>> parse_fleece("apollo")
     'Apollo'
@@ -287,7 +291,7 @@ def setup_mark_help(board: Board, mark: str) -> str:
     ``mark`` as the example: ``*`` puts a power's token on a square or points it.
 
     >>> setup_mark_help(Board(2, fleece="Apollo"), "*c3")
-    'type *c3 to put the Ram on c3 (a * mark puts a power's token on a square)'
+    "type *c3 to put the Ram on c3 — a * mark puts a power's token on a square"
     """
     target = mark.lstrip("*")
     square = target if target in SQUARE_NAMES else ""
@@ -301,7 +305,7 @@ def setup_mark_help(board: Board, mark: str) -> str:
         mask = fate_mask(SQUARE_NAMES.index(square))
         fate = ", ".join(SQUARE_NAMES[s] for s in range(25) if mask >> s & 1)
     text = words.format(mark=mark, square=square or target, fate=fate)
-    return f"type {text} (a * mark puts a power's token on a square{' or points it' if not square else ''})"
+    return f"type {text} — a * mark puts a power's token on a square{' or points it' if not square else ''}"
 
 
 def _likeness(turn: Turn, base: Turn) -> tuple[int, bool]:

@@ -36,7 +36,7 @@ from aegean.santorini import (
     perft,
     perft_bulk,
 )
-from aegean.santorini.record import read_record, write_record
+from aegean.santorini.record import quote, read_record, write_record
 from aegean.santorini.rules import in_setup_turn
 from aegean.santorini.steps import OUT
 
@@ -75,6 +75,7 @@ app = typer.Typer(
     help="Santorini: play at the terminal, inspect positions, count with perft, run AI matches.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
 )
 
 
@@ -117,10 +118,23 @@ def command_boundary(func: Callable[P, R]) -> Callable[P, R]:
             message, code = f"{error.strerror or error}{where}", 1
         except KeyboardInterrupt:
             message, code = "interrupted", 130
-        _stderr().print(Text(f"error: {message}"), soft_wrap=True)
+        _stderr().print(Text(f"error: {one_line(message)}"), soft_wrap=True)
         raise typer.Exit(code)
 
     return wrapper
+
+
+#: An error line is cut in the middle beyond this many characters (a 200 KB bad line
+#: is not echoed whole).
+MAX_ERROR = 300
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, cut in the middle when it is very long."""
+    message = " ".join(message.split())
+    if len(message) <= MAX_ERROR:
+        return message
+    return f"{message[: MAX_ERROR // 2]} … {message[-MAX_ERROR // 2 :]} ({len(message)} characters)"
 
 
 # ---------------------------------------------------------------------- parsing
@@ -129,7 +143,21 @@ def parse_board(text: str) -> Board:
     try:
         return Board.from_position(text)
     except SantoriniError as error:
-        fail(f"{error} (in position {text!r})")
+        fail(f"{error} (in position {quote(text)})")
+
+
+def writable_file(path: Path | None, option: str) -> None:
+    """Check before a game that ``path`` can be written (its folder exists and is
+    writable, and it is not a folder), so that the error does not wait for the end."""
+    if path is None:
+        return
+    folder = path.parent
+    if path.is_dir():
+        fail(f"{option} {path}: that is a folder; give a file name")
+    if not folder.is_dir():
+        fail(f"{option} {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{option} {path}: not allowed to write there")
 
 
 def parse_int(text: str, name: str, low: int, high: int) -> int:
@@ -211,12 +239,12 @@ POWERS_HELP = (
 PLAYERS_HELP = (
     "2, 3 or 4 players. Three play each for themselves: a player who cannot move and build "
     "leaves the game (#) and the last one standing wins. Four play in teams, players 1+3 "
-    "against 2+4, team mates sharing two workers (SANTORINI.md §6)."
+    "against 2+4, team mates sharing two workers (docs/rules-decisions.md, 'Three and four players')."
 )
 VARIANT_HELP = (
     "standard, or golden-fleece: nobody has a power of their own; one power with the Golden "
     "Fleece mark lies beside the board, and whoever has a worker next to the Ram at the start "
-    "of a turn holds it for that turn (2 players, SANTORINI.md §5)."
+    "of a turn holds it for that turn (2 players; docs/rules-decisions.md, 'Golden Fleece variant')."
 )
 FLEECE_HELP = (
     "The Golden Fleece power (implies --variant golden-fleece), e.g. Apollo; 'random' or left "
@@ -345,6 +373,7 @@ def replay(
     ] = None,
 ) -> None:
     """Replay a game record, checking every turn; print its turns, the final board and the result."""
+    writable_file(save, "--save")
     record = read_record(file)
     board, _ = replay_record(record)
     console = Console(highlight=False)
@@ -366,8 +395,6 @@ def replay(
     if outcome is not None:
         result = outcome.result(board.n_players)
         console.print(f"Result: {result}, {describe_outcome(board, outcome)}.")
-        if record.result not in ("*", result):
-            console.print(f"[yellow]Note: the record says {record.result}.[/yellow]")
     else:
         console.print(
             f"Result: {record.result} (the game is not finished; player {board.to_move + 1} to move)."
@@ -436,7 +463,7 @@ def play(
         bool,
         typer.Option(
             "--setup",
-            help="Choose the god powers first, as the rules say (SANTORINI.md 3.1): the Challenger "
+            help="Choose the god powers first, as the rules say: the Challenger "
             "picks one per player, the others choose one each, the Challenger names the start "
             "player. With --variant golden-fleece: the Challenger picks the power beside the board.",
         ),
@@ -474,6 +501,7 @@ def play(
         fail("--challenger only makes sense with --setup")
     if export_for is not None and save is None:
         fail("--export-for says whose copy --save FILE writes: add --save FILE")
+    writable_file(save, "--save")
     if load is not None and position is not None:
         fail("use either --load or --position, not both")
     for given, option in (
@@ -520,7 +548,7 @@ def play(
         n_players = parse_players(players) or 2
         fleece_setup = parse_variant(variant) == GOLDEN_FLEECE
         if fleece_setup and n_players != 2:
-            fail(f"the Golden Fleece variant is for 2 players, not {n_players} (SANTORINI.md §5)")
+            fail(f"the Golden Fleece variant is for 2 players, not {n_players}")
     else:
         mode = resolve_mode(
             players, powers, variant, fleece, allow_banned=allow_banned, rng=random.Random(rng_seed)

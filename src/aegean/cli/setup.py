@@ -1,7 +1,7 @@
-"""``aegean santorini play --setup``: the god-power setup of SANTORINI.md §3.1 at the
+"""``aegean santorini play --setup``: the god-power setup (docs/rules-decisions.md, "Setup") at the
 terminal, before the game. The Challenger picks as many powers as players (each marked
-for the player count: 3 or 4 players, §6), the others choose in turn, the Challenger
-keeps the last one and names the start player. In the Golden Fleece variant (§5) the
+for the player count with 3 or 4 players), the others choose in turn, the Challenger
+keeps the last one and names the start player. In the Golden Fleece variant the
 Challenger picks the one marked power that lies beside the board and names the player
 who places first. A seat played by the AI decides at random (seeded), so a game with
 ``--seed`` repeats.
@@ -49,7 +49,8 @@ def offered_powers(n_players: int) -> list[str]:
 
 def some_start_player(names: Sequence[str]) -> bool:
     """Whether every way of handing out these powers leaves someone allowed to start
-    (RULINGS #6): otherwise a pick could end the setup with no legal start player."""
+    (docs/rules-decisions.md, "Setup order"): otherwise a pick could end the setup with no
+    legal start player."""
     return all(
         allowed_start_players([make_power(name) for name in order]) for order in itertools.permutations(names)
     )
@@ -182,7 +183,8 @@ class SetupDialog:
                     names = resolve_pick(answer, n, self.pool, fleece=self.fleece)
                     if not self.fleece and not some_start_player(names):
                         raise SantoriniError(
-                            f"no start player would be allowed with {', '.join(names)} (RULINGS #6)"
+                            f"no start player would be allowed with {', '.join(names)}: "
+                            "their setup rules clash"
                         )
                     setup.pick(names)
                     break
