@@ -149,8 +149,8 @@ class GameLoop:
             if marked:  # the placement ends with a setup mark (Moerae's Fate square, Aeolus's wind)
                 example = marked[0]
                 self.info(f"{title}: place {what}, then your power's mark, e.g. {example}.")
-                words = setup_mark_help(board, "*" + example.rpartition("*")[2])
-                self.info(f"{words[0].upper()}{words[1:]}.")
+                mark_words = setup_mark_help(board, "*" + example.rpartition("*")[2])
+                self.info(f"{mark_words[0].upper()}{mark_words[1:]}.")
             else:
                 self.info(f"{title}: place {what}, e.g. {example}.")
             self.info("Free squares: " + " ".join(free))
