@@ -98,7 +98,9 @@ class GameLoop:
         self.read_line = read_line
         self._announced = False
         # The forms of turn last offered to the player, and the state they were computed for.
-        self._forms_offered: tuple[tuple[str, ...], ...] | None = None
+        # (Per player: whether one player's panel is shown must not depend on another's
+        # forms, which may hang on a secret of theirs.)
+        self._forms_offered: dict[int, tuple[tuple[str, ...], ...]] = {}
         self._forms_cache: tuple[tuple[int, int], list[TurnForm]] | None = None
         #: The person at the screen (a seat), ``None`` before anyone is.
         self.viewer: int | None = None
@@ -348,8 +350,8 @@ class GameLoop:
             return
         if self._marking():
             marks = sorted(format_turn(t) for t in board.visible_turns())
-            if marks and (always or self._forms_offered != (("setup",),)):
-                self._forms_offered = (("setup",),)
+            if marks and (always or self._forms_offered.get(board.to_move) != (("setup",),)):
+                self._forms_offered[board.to_move] = (("setup",),)
                 self.info(f"Setup: {setup_mark_help(board, marks[0])} (legal lists every mark).", "dim")
             return
         # The power the mover acts with now: their own, the face-up one (Chaos), the
@@ -359,9 +361,9 @@ class GameLoop:
             return
         forms = self.forms()
         shapes = tuple(form.kinds for form in forms)
-        if not always and (shapes == self._forms_offered or forms_are_plain(forms)):
+        if not always and (shapes == self._forms_offered.get(board.to_move) or forms_are_plain(forms)):
             return
-        self._forms_offered = shapes
+        self._forms_offered[board.to_move] = shapes
         if not forms:
             self.info(f"{power}: every legal turn now wins the game.")
             return

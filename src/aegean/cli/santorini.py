@@ -349,7 +349,9 @@ def show(
     if observation is not None and observation.hidden and viewer != board.to_move:
         console.print(f"Player {board.to_move + 1} to {action}.")  # its options could give a secret away
         return
-    turns = board.legal_turns()
+    # With --view, the turns as that player can write them (their count must not
+    # depend on what is hidden from them).
+    turns = board.legal_turns() if viewer is None else board.visible_turns()
     if turns == [(OUT,)]:
         console.print(f"Player {board.to_move + 1} cannot move and build: they leave the game (#).")
     else:
