@@ -56,6 +56,8 @@ HIGHLIGHT = Color.parse("#ffd21f")  # the bar under the squares of the last turn
 MARK_STYLE = Style(color="#ffd21f", bold=True)
 MARK_STYLE_LIGHT = Style(color="#9a2a00", bold=True)  # readable on the light levels
 COORD_STYLE = Style(color="bright_black", bold=True)
+#: The letter of a secret square on the board of a player who may see it (A: Abyss, F: Fate).
+PLACE_STYLE = Style(color="#d01fd0", bold=True)
 
 
 # ---------------------------------------------------------------------- the board
@@ -74,7 +76,11 @@ def _cell(scene: Scene, square: int, mark: str) -> Text:
     top = Text(style=style)
     label = "R" if ram else f"D{level}" if dome else str(level)
     top.append(f" {label}")
-    pad = CELL_WIDTH - 1 - len(label) - (2 if mark else 0)
+    place = scene.places.get(square)
+    if place:  # a secret square the viewer may see (their own Abyss, Fate spaces)
+        top.append(" ")
+        top.append(place[0], PLACE_STYLE)
+    pad = CELL_WIDTH - 1 - len(label) - (2 if mark else 0) - (2 if place else 0)
     top.append(" " * pad)
     if mark:
         top.append(mark, MARK_STYLE_LIGHT if level >= 2 and not dome else MARK_STYLE)
@@ -271,6 +277,14 @@ def player_colour(player: int, n_players: int = 2) -> str:
     return PLAYER_COLOURS[(player % 2 if n_players == 4 else player) % 4]
 
 
+#: The secret squares a legend names: the word, the card, what the square does (drawn
+#: on the coloured board with the word's first letter).
+PLACE_WORDS = (
+    ("Abyss", "Tartarus", "a worker that enters it loses"),
+    ("Fate", "Moerae", "an opponent who would win by moving onto one makes Moerae win"),
+)
+
+
 def legend(scene: Scene, names: Sequence[str]) -> Text:
     """The lines under the board: who is who (teams, players out of the game, hidden
     workers), whose turn it is, the last turn, the Golden Fleece and other tokens."""
@@ -310,7 +324,22 @@ def legend(scene: Scene, names: Sequence[str]) -> Text:
         text.append(scene.last_turn, Style(bold=True))
         text.append("   · from  * to  ^ build  @ placed", Style(dim=True))
         text.append("\n")
-    other = power_tokens(scene, None)
+    places = scene.places
+    for word, owner, meaning in PLACE_WORDS:
+        squares = [SQUARE_NAMES[s] for s in sorted(places) if places[s] == word]
+        if squares:
+            secret = "" if scene.over else ", secret from the other players"
+            where = f"{' '.join(squares)} (marked {word[0]} on the board)"
+            text.append(f"{word} ({owner}{secret}): {where} — {meaning}", Style(bold=True))
+            text.append("\n")
+    removed = [int(n) for n in scene.tokens.get("removed", "").split(",") if n.isdigit()]
+    lost = [f"player {player + 1}: {n}" for player, n in enumerate(removed) if n]
+    if lost:
+        text.append("Workers removed from the game by a power: " + ", ".join(lost), Style(dim=True))
+        text.append("\n")
+    # (``out`` is said on the players' lines, ``removed`` just above.)
+    said = ("removed", "out")
+    other = [token for token in power_tokens(scene, None) if token.partition("=")[0] not in said]
     if other:
         text.append("Tokens: " + " ".join(other), Style(dim=True))
         text.append("\n")

@@ -111,16 +111,21 @@ def turn_events(before: str, after: str, turn: str, mover: int, cards: Cards) ->
     expected = SeenState(list(old.height), old.domes, list(old.owner), dict(old.hidden), {}, old.to_move)
     power = acting_name(cards, old.tokens, mover) or "a power"
     events: list[str] = []
-    events += _play_visible_steps(expected, turn, mover, cards)
-    events += _worker_changes(expected, new, power, cards)
+    displaced: list[tuple[int, int, int]] = []
+    events += _play_visible_steps(expected, turn, mover, cards, displaced)
+    events += _worker_changes(expected, new, power, cards, displaced)
     events += _level_changes(expected, new, power, events)
     events += token_changes(old.tokens, new.tokens, mover, cards)
     return events
 
 
-def _play_visible_steps(state: SeenState, turn: str, mover: int, cards: Cards) -> list[str]:
+def _play_visible_steps(
+    state: SeenState, turn: str, mover: int, cards: Cards, displaced: list[tuple[int, int, int]]
+) -> list[str]:
     """Carry out on ``state`` what the notation says (only what the viewer sees of the
-    turn), and say what the notation marks but does not explain (``!``, ``+``)."""
+    turn), and say what the notation marks but does not explain (``!``, ``+``). A worker
+    that a move lands on is put in ``displaced`` as (side, square, the mover's source):
+    the power moved or removed it (Apollo, Minotaur)."""
     events: list[str] = []
     try:
         steps = parse_turn(turn)
@@ -145,6 +150,8 @@ def _play_visible_steps(state: SeenState, turn: str, mover: int, cards: Cards) -
             state.owner[step_dst(step)] = mover % cards.n_sides
         elif kind in (StepKind.MOVE, StepKind.FORCE):
             src, dst = step_src(step), step_dst(step)
+            if state.owner[dst] >= 0:
+                displaced.append((state.owner[dst], dst, src))
             state.owner[dst], state.owner[src] = state.owner[src], -1
             if step & INSERTED:
                 by = _mover_of_inserted(cards)
@@ -170,17 +177,32 @@ def _build(state: SeenState, square: int, dome: bool) -> None:
         state.height[square] += 1
 
 
-def _worker_changes(expected: SeenState, new: SeenState, power: str, cards: Cards) -> list[str]:
+def _worker_changes(
+    expected: SeenState, new: SeenState, power: str, cards: Cards, displaced: list[tuple[int, int, int]]
+) -> list[str]:
     events: list[str] = []
     for side in range(cards.n_sides):
+        whose = cards.side_players(side)
+        pushed = [(square, src) for owner, square, src in displaced if owner == side]
         gone = [s for s in range(25) if expected.owner[s] == side and new.owner[s] != side]
         came = [s for s in range(25) if new.owner[s] == side and expected.owner[s] != side]
-        whose = cards.side_players(side)
+        for square, src in pushed:
+            if src in came:  # onto the square the mover left: a swap
+                came.remove(src)
+                events.append(
+                    f"{power} swapped places with {whose}'s worker, which went from "
+                    f"{SQUARE_NAMES[square]} to {SQUARE_NAMES[src]}"
+                )
+            elif came:
+                target = SQUARE_NAMES[came.pop(0)]
+                events.append(f"{power} pushed {whose}'s worker from {SQUARE_NAMES[square]} to {target}")
+            else:
+                gone.append(square)
         if gone and len(gone) == len(came):
             pairs = zip(gone, came, strict=True)
             moves = ", ".join(f"{SQUARE_NAMES[a]} to {SQUARE_NAMES[b]}" for a, b in pairs)
             workers = "worker" if len(gone) == 1 else "workers"
-            events.append(f"{power} sent {whose}'s {workers} from {moves}")
+            events.append(f"{power} moved {whose}'s {workers} from {moves}")
             continue
         for square in gone:
             name = SQUARE_NAMES[square]
@@ -241,8 +263,8 @@ def _token_sentence(key: str, before: str | None, after: str | None, mover: int,
         return None  # (said by the worker changes or the notation, or a power's bookkeeping)
     if key in (ABYSS, FATE):
         power = "Tartarus" if key == ABYSS else "Moerae"
-        if after is None:
-            return None
+        if after is None or before == UNKNOWN:
+            return None  # (a secret shown once the game is over was chosen long before)
         if after == UNKNOWN:
             what = "the Abyss" if key == ABYSS else "the Fate square"
             return f"{_seat(cards, power)} chose {what} in secret"
