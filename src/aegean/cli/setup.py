@@ -22,6 +22,7 @@ from rich.text import Text
 from aegean.present.words import card_heading
 from aegean.santorini import Board, SantoriniError
 from aegean.santorini.powers import banned_pairs, implemented, make_power, power_info
+from aegean.santorini.powers.texts import card_text
 from aegean.santorini.setup import PowerSetup, allowed_start_players, compatible, fleece_powers
 
 from .powers import unknown_power
@@ -29,6 +30,11 @@ from .render import player_chip
 from .terminal import ReadLine
 
 QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("help", "?", "h")
+SETUP_HELP = (
+    "Type the power names asked for (any case; card numbers work for the pick), separated "
+    "by commas. 'card NAME' or 'NAME?' shows a card's text; quit leaves."
+)
 
 
 class SetupLeft(Exception):
@@ -134,18 +140,41 @@ class SetupDialog:
         self.info(f"{what} on offer ({count}):")
         for name in self.pool:
             self.info(f"  {power_info(name).index:>2}  {card_heading(name)}")
+        self.info("Type 'card NAME' (or NAME?) to read a card, help for help.", "dim")
+
+    def show_card(self, name: str) -> None:
+        """A card in full: its heading and its text."""
+        self.console.print(Text(card_heading(name), style="bold"), soft_wrap=True)
+        self.console.print(Text(card_text(name)))
 
     def ask(self, seat: int, question: str) -> str:
-        prompt = player_chip(seat, len(self.names))
-        prompt.append(f" player {seat + 1}, {question}> ", style="bold")
-        line = self.read_line(prompt)
-        if line is None:
-            self.info("End of input: leaving the game.")
-            raise SetupLeft(0)
-        if line.strip().lower() in QUIT_WORDS:
-            self.info("Goodbye.")
-            raise SetupLeft(0)
-        return line.strip()
+        """The answer to ``question`` from ``seat``; ``help`` (or ``?``) and
+        ``card NAME`` (or ``NAME?``) are answered here and the question asked again."""
+        while True:
+            prompt = player_chip(seat, len(self.names))
+            prompt.append(f" player {seat + 1}, {question}> ", style="bold")
+            line = self.read_line(prompt)
+            if line is None:
+                self.info("End of input: leaving the game.")
+                raise SetupLeft(0)
+            answer = line.strip()
+            lowered = answer.lower()
+            if lowered in QUIT_WORDS:
+                self.info("Goodbye.")
+                raise SetupLeft(0)
+            if lowered in HELP_WORDS:
+                self.info(SETUP_HELP, "dim")
+                continue
+            wanted = answer[5:] if lowered.startswith("card ") else None
+            if answer.endswith("?"):
+                wanted = answer[:-1]
+            if wanted is not None:
+                try:
+                    self.show_card(power_info(wanted.strip()).name)
+                except SantoriniError:
+                    self.error(unknown_power(wanted.strip()))
+                continue
+            return answer
 
     # ------------------------------------------------------------------ running
     def run(self) -> Board:
@@ -197,6 +226,9 @@ class SetupDialog:
                 name = self.rng.choice(setup.remaining)
                 setup.choose(name)
             else:
+                self.info(f"The cards to choose from, {self.who(chooser)}:", "bold")
+                for remaining in setup.remaining:
+                    self.show_card(remaining)
                 while True:
                     answer = self.ask(chooser, f"choose one of {', '.join(setup.remaining)}")
                     try:
