@@ -22,7 +22,7 @@ from aegean.ai.levels import AI_LEVELS
 from aegean.santorini.errors import SantoriniError
 from aegean.santorini.powers import implemented, power_info
 from aegean.santorini.powers.texts import card_text
-from aegean.santorini.record import GameRecord
+from aegean.santorini.record import parse_record
 
 from .db import Store, database_url
 from .hub import Connection, Hub, Room, encode
@@ -224,11 +224,7 @@ def create_app(
         if len(body) > MAX_RECORD:
             raise ActionError("too-large", f"a record is at most {MAX_RECORD // 1024} KiB")
         try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ActionError("bad-request", "the record is not UTF-8 text") from None
-        try:
-            rec = GameRecord.from_json(text) if text.lstrip().startswith("{") else GameRecord.from_text(text)
+            rec = parse_record(body)  # (UTF-8 with or without a BOM, JSON or text: as the terminal reads it)
             return replay_frames(rec)
         except SantoriniError as error:
             raise ActionError("bad-request", f"not a valid record: {error}") from None
