@@ -267,12 +267,16 @@ class GameSession:
 
     def events(self, index: int, viewer: int | None) -> list[str]:
         """What turn ``index`` of the history did beyond its notation, in sentences, as
-        ``viewer`` may know it (``None``: everything; only once the game is over, or in
-        a game without secrets, is that what a person is shown)."""
+        ``viewer`` may know it (``None``: the whole game, which the screen shows only
+        when nobody or everybody may see it all)."""
         board = self.board
-        before = self.positions_before()
-        after_board = Board.from_position(before[index + 1]) if index + 1 < len(before) else board
-        seen_before = Board.from_position(before[index]).view(viewer).position
-        seen_after = after_board.view(viewer).position
-        turns = board.view(viewer).turns
-        return turn_events(seen_before, seen_after, turns[index], board.movers[index], Cards.of(board))
+        positions = self.positions_before()
+        before = positions[index]
+        after = positions[index + 1] if index + 1 < len(positions) else board.position()
+        if viewer is None:
+            turn = format_turn(board.history[index])
+        else:
+            before = Board.from_position(before).view(viewer).position
+            after = Board.from_position(after).view(viewer).position
+            turn = board.view(viewer).turns[index]
+        return turn_events(before, after, turn, board.movers[index], Cards.of(board))
