@@ -55,10 +55,12 @@ def aegean_command() -> list[str]:
     return [found]
 
 
-def run_script(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """Run ``aegean ARGS`` in a subprocess without colour (a generous time limit: the
-    tests share the machine with others, and the limit only stops a hang)."""
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
+def run_script(
+    *args: str, stdin: str = "", timeout: float = 120, columns: int = 100
+) -> subprocess.CompletedProcess[str]:
+    """Run ``aegean ARGS`` in a subprocess without colour, ``columns`` wide (a generous
+    time limit: the tests share the machine with others, and the limit only stops a hang)."""
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": str(columns)}
     return subprocess.run(
         [*aegean_command(), *args], input=stdin, capture_output=True, text=True, timeout=timeout, env=env
     )

@@ -6,10 +6,7 @@ Most checks use typer's ``CliRunner`` (in process, fast); a few run the installe
 
 from __future__ import annotations
 
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +19,7 @@ from aegean.cli.main import app
 from aegean.cli.santorini import engine_factory
 from aegean.santorini import Board, format_turn
 from aegean.santorini.record import GameRecord
+from cli_support import aegean_command, run_script
 
 OPENED = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2"
 START = "00000/00000/00000/00000/00000 1 - -"
@@ -46,21 +44,8 @@ def assert_clean_error(code: int, stdout: str, stderr: str, *needles: str) -> No
         assert needle in lines[0], lines[0]
 
 
-def aegean_command() -> list[str]:
-    """The installed console script (next to this interpreter, or on PATH)."""
-    script = Path(sys.executable).with_name("aegean")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("aegean")
-    assert found is not None, "the aegean console script is not installed (pip install -e .)"
-    return [found]
 
 
-def run_script(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    return subprocess.run(
-        [*aegean_command(), *args], input=stdin, capture_output=True, text=True, timeout=60, env=env
-    )
 
 
 # ---------------------------------------------------------------------- top level

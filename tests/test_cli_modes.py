@@ -14,16 +14,13 @@ import io
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rich.console import Console
-from rich.text import Text
 from typer.testing import CliRunner
 
 from aegean.ai import RandomAI
-from aegean.cli.loop import GameLoop
 from aegean.cli.main import app
 from aegean.cli.modes import GameMode, parse_seats, resolve_mode
 from aegean.cli.powers import PowerChoiceError
@@ -36,6 +33,7 @@ from aegean.santorini import Board, SantoriniError, Turn, format_turn
 from aegean.santorini.powers import power_info
 from aegean.santorini.record import GameRecord
 from aegean.santorini.setup import compatible, fleece_powers
+from cli_support import run_loop
 
 runner = CliRunner()
 HECATE = "Apollo,Hecate"
@@ -621,7 +619,7 @@ def test_an_ai_gaea_chooses_and_an_ai_mover_plays_on() -> None:
     # An AI mover: a person owns Gaea and is asked through the loop.
     board = Board.from_position(GAEA)
     session = GameSession([Seat("AI", Scripted("b2-b3^c3~")), Seat("human")], board)
-    out, status = run_loop(session, ["z9", "c4", "position", "quit"])
+    status, out = run_loop(session, ["z9", "c4", "position", "quit"])
     assert status == 0
     assert "player 2 (Gaea), choose @b2 @c2 @d2 @d3 @b4 @c4 ~>" in out
     assert "✗ choose one of @b2, @c2, @d2, @d3, @b4, @c4, ~ (~ declines)" in out
@@ -638,18 +636,6 @@ def test_compose_turn_leaves_the_board_alone() -> None:
     assert format_turn(bad) == "b2-b5^c3" and board.position() == before
 
 
-def run_loop(session: GameSession, lines: list[str]) -> tuple[str, int]:
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
-    feed: Iterator[str] = iter(lines)
-
-    def read(prompt: Text) -> str | None:
-        line = next(feed, None)
-        out.write(prompt.plain + (line if line is not None else "<EOF>") + "\n")
-        return line
-
-    status = GameLoop(session, console, read).run()
-    return out.getvalue(), status
 
 
 def test_session_seats_must_match_the_players() -> None:

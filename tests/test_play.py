@@ -9,7 +9,6 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -25,6 +24,7 @@ from aegean.cli.session import GameSession, Seat
 from aegean.cli.turns import normalize_turn_text
 from aegean.santorini import Board, IllegalTurnError, NotationError, SantoriniError, Termination, format_turn
 from aegean.santorini.record import GameRecord, read_record
+from cli_support import run_loop
 
 POSITION_LINE = re.compile(r"^([0-3A-D]{5}(?:/[0-3A-D]{5}){4} [1-4](?: \S+)+)\s*$", re.M)
 # Player 1 to move; c3 stands on level 2 beside d3 on level 3: c3-d3 wins.
@@ -47,19 +47,6 @@ def vs_ai(ai: str = "random", seed: int = 1, human: int = 0, position: str | Non
     return GameSession(seats, board, hint_engine=lambda: make_ai("greedy", seed=seed))
 
 
-def run_loop(session: GameSession, lines: list[str]) -> tuple[int, str]:
-    """Drive the prompt loop with ``lines``; returns the exit status and the transcript."""
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
-    feed: Iterator[str] = iter(lines)
-
-    def read(prompt: Text) -> str | None:
-        line = next(feed, None)
-        out.write(prompt.plain + (line if line is not None else "<EOF>") + "\n")
-        return line
-
-    status = GameLoop(session, console, read).run()
-    return status, out.getvalue()
 
 
 def flat(text: str) -> str:
