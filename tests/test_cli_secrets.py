@@ -45,6 +45,13 @@ WORLDS = [
         "00000/00000/00000/00000/00000 1 b2,d4 a5,e1 powers=Minotaur,Tartarus tartarus.abyss=e5",
     ),
     (
+        # Harpies's slide of a hidden worker is taken on Harpies's behalf, never asked.
+        "Hecate's workers slid by Harpies",
+        1,
+        "00000/00000/00000/00000/00000 1 a1,c1 e5,e4 powers=Hecate,Harpies",
+        "00000/00000/00000/00000/00000 1 b1,c2 e5,e4 powers=Hecate,Harpies",
+    ),
+    (
         "Hecate from the empty board",
         0,
         "00000/00000/00000/00000/00000 1 - - powers=Apollo,Hecate",

@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from aegean.santorini import Board, IllegalTurnError, Step, Turn, rules
 from aegean.santorini.powers import Power
-from aegean.santorini.steps import INSERTED
+from aegean.santorini.rules import hidden_workers
+from aegean.santorini.steps import INSERTED, PASS
 
 #: ``decide(owner, options)``: the step a player picks when their power must choose inside
 #: another player's turn (Gaea after a dome).
@@ -65,6 +66,21 @@ def pending_choice(board: Board) -> tuple[int, list[Step]] | None:
     return None if found is None else (found[0], found[2])
 
 
+def taken_on_behalf(board: Board, owner: int, options: list[Step]) -> Step | None:
+    """The step ``owner``'s power must take inside the turn without being asked: a
+    compulsory one (the only option: a Harpies slide, a whirlpool jump) on a worker of the
+    mover that is hidden from ``owner`` (Hecate's). Her card: "apply the opponent's power
+    on their behalf … without telling them why" — asking would show them the hidden
+    worker. ``None`` when the owner is to be asked (a lone decline is a choice too)."""
+    mover = board.to_move
+    if owner == mover or len(options) != 1 or options[0] == PASS:
+        return None
+    hidden = hidden_workers(board, owner)
+    if not any(square in hidden for square in board.workers[mover]):
+        return None
+    return options[0]
+
+
 def compose_turn(board: Board, turn: Turn, decide: Decide, adapt: Callable[[], Turn] | None = None) -> Turn:
     """The mover's ``turn`` with the choices that other players' powers make inside it
     (``decide(owner, options)``), ready for :meth:`Board.play`. A choice written by the
@@ -84,7 +100,8 @@ def compose_turn(board: Board, turn: Turn, decide: Decide, adapt: Callable[[], T
                 owner, options = pending
                 if typed_next in options:
                     i += 1  # the mover wrote another player's choice: that player makes it
-                step = decide(owner, options)
+                behalf = taken_on_behalf(board, owner, options)
+                step = behalf if behalf is not None else decide(owner, options)
             elif i < len(steps):
                 if adapt is not None and steps[i] & ~INSERTED not in board.legal_steps():
                     steps[i:] = list(adapt())
