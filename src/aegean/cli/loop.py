@@ -461,14 +461,18 @@ class GameLoop:
         except SantoriniError as error:
             self.error(str(error))
             return False
-        line = player_chip(player, session.board.n_players)
-        line.append(f" player {player + 1} ({name}) plays ")
-        line.append(self.turn_text(), style="bold")
-        self.console.print(line)
-        self.show_events()
+        self.say_played(player, f"player {player + 1} ({name})")
         self._saw_turns()
         self.after_turn()
         return True
+
+    def say_played(self, player: int, who: str) -> None:
+        """``who plays TURN`` for the last turn, as the viewer sees it, and what it did."""
+        line = player_chip(player, self.session.board.n_players)
+        line.append(f" {who} plays ")
+        line.append(self.turn_text(), style="bold")
+        self.console.print(line)
+        self.show_events()
 
     def _saw_turns(self) -> None:
         """The viewer has now seen every turn so far (their own, or one just printed)."""
@@ -555,11 +559,9 @@ class GameLoop:
         session.play_text(line, self.decide)
         if not session.human_to_move or session.board.to_move != player:
             # The reply (or the result, or the next person's screen) shows the board.
-            chip = player_chip(player, session.board.n_players)
-            chip.append(f" player {player + 1} plays ")
-            chip.append(self.turn_text(), style="bold")
-            self.console.print(chip)
-        self.show_events()
+            self.say_played(player, f"player {player + 1}")
+        else:
+            self.show_events()
         self._saw_turns()
         self.after_turn()
 
