@@ -313,3 +313,17 @@ def test_script_version_and_pipe_to_head() -> None:
     piped = subprocess.run(shell, shell=True, capture_output=True, text=True, timeout=60)
     assert piped.stdout.strip() == "@a1@a2"
     assert piped.stderr == ""
+
+
+HELP_PAGES = [(), ("santorini",), *(("santorini", c) for c in ("play", "legal", "perft", "show", "replay",
+              "match", "powers", "selfplay")), ("serve",)]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", HELP_PAGES, ids=[" ".join(c) or "aegean" for c in HELP_PAGES])
+def test_help_shows_no_python_types_and_cites_only_the_repository(command: tuple[str, ...]) -> None:
+    """Issue 13, item 9: no ``<bool>``/``<str>`` after an option or argument, and no
+    citation of a rules file that is not in the repository."""
+    code, out, _ = invoke(*command, "--help")
+    assert code == 0
+    assert not re.search(r"<(bool|str|int|float|path|list\[str\])[^>]*>", out), out
+    assert "SANTORINI.md" not in out and "RULINGS" not in out and "§" not in out
