@@ -6,6 +6,7 @@ Most checks use typer's ``CliRunner`` (in process, fast); a few run the installe
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
