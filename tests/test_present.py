@@ -103,7 +103,8 @@ def test_an_event_tells_no_secret() -> None:
 
 
 def random_events(powers: list[str | None], seed: int, turns: int = 60) -> list[str]:
-    """Every event sentence of a random game with these powers (seeded), for the whole game."""
+    """Every event sentence of a random game with these powers (seeded), for the whole
+    game: each turn is made of random legal steps (cheaper than listing whole turns)."""
     rng = random.Random(seed)
     board = Board(2, powers)
     cards = Cards.of(board)
@@ -111,9 +112,11 @@ def random_events(powers: list[str | None], seed: int, turns: int = 60) -> list[
     for _ in range(turns):
         if board.outcome() is not None:
             break
-        turn, mover, before = rng.choice(board.legal_turns()), board.to_move, board.position()
-        board.push_turn(turn)
-        found += turn_events(before, board.position(), format_turn(turn), mover, cards)
+        mover, before, ply = board.to_move, board.position(), board.ply
+        while board.ply == ply and board.decided is None:
+            board.push(rng.choice(board.legal_steps()))
+        turn = format_turn(board.history[-1]) if board.ply != ply else "."
+        found += turn_events(before, board.position(), turn, mover, cards)
     return found
 
 

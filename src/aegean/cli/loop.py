@@ -30,7 +30,7 @@ from aegean.santorini.rules import acting_powers, in_setup_turn, interjection_as
 from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.steps import PASS
 
-from .powers import BASE_FORM, TurnForm, forms_are_plain, setup_mark_help, turn_forms
+from .powers import BASE_FORM, TurnForm, forms_are_plain, placement_options, setup_mark_help, turn_forms
 from .render import player_chip, power_cards, render_board
 from .session import GameSession
 from .terminal import ReadLine
@@ -143,22 +143,26 @@ class GameLoop:
                 {t[i + 1 : i + 3] for t in turns for i in range(len(t)) if t[i] == "@"},
                 key=SQUARE_NAMES.index,
             )
-            count = max(1, min(board.still_to_place(board.to_move), len(free)))
-            words = {1: "a worker on any free square", 2: "two workers on any two free squares"}
-            what = words.get(count, f"{count} workers on any {count} free squares")
-            example = "".join("@" + square for square in [*free[: count - 1], free[-1]])
             marked = [t for t in turns if "*" in t]
-            if marked:  # the placement ends with a setup mark (Moerae's Fate square, Aeolus's wind)
-                example = marked[0]
-                self.info(f"{title}: place {what}, then your power's mark, e.g. {example}.")
-                mark_words = setup_mark_help(board, "*" + example.rpartition("*")[2])
-                self.info(f"{mark_words[0].upper()}{mark_words[1:]}.")
-            else:
-                self.info(f"{title}: place {what}, e.g. {example}.")
-            self.info("Free squares: " + " ".join(free))
+            self.show_placement(title, free, marked[0] if marked else turns[0])
             return
         self.info(f"{title} ({len(turns)}):")
         self.show_turns(turns)
+
+    def show_placement(self, title: str, free: Sequence[str], example: str) -> None:
+        """How to place: how many workers, on which squares, an example (legal), and the
+        power's mark that ends the placement when there is one (Moerae's Fate square)."""
+        board = self.session.board
+        count = max(1, min(board.still_to_place(board.to_move), len(free)))
+        words = {1: "a worker on any free square", 2: "two workers on any two free squares"}
+        what = words.get(count, f"{count} workers on any {count} free squares")
+        if "*" in example:  # the placement ends with a setup mark (Moerae's Fate square, Aeolus's wind)
+            self.info(f"{title}: place {what}, then your power's mark, e.g. {example}.")
+            mark_words = setup_mark_help(board, "*" + example.rpartition("*")[2])
+            self.info(f"{mark_words[0].upper()}{mark_words[1:]}.")
+        else:
+            self.info(f"{title}: place {what}, e.g. {example}.")
+        self.info("Free squares: " + " ".join(free))
 
     def turn_text(self, index: int = -1) -> str:
         """A turn of the game as the viewer may see it (``?`` for what is hidden)."""
@@ -522,6 +526,10 @@ class GameLoop:
                 self.undo()
             elif over:
                 self.error(f"the game is over: {command!r} is not possible now (type help)")
+            elif command == "legal" and not args and self.session.board.placing:
+                # (Listed step by step: whole placements can number tens of thousands, Moerae's.)
+                free, example = placement_options(self.session.board)
+                self.show_placement("Legal turns", free, example)
             elif command == "legal":
                 square = args[0] if args else None
                 turns = self.session.legal(square)

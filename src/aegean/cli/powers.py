@@ -18,7 +18,7 @@ from aegean.santorini.powers.texts import card_text
 from aegean.santorini.rules import acting_powers, has_secrets_from
 from aegean.santorini.setup import allowed_start_players, fleece_powers, incompatibility
 from aegean.santorini.squares import SQUARE_NAMES
-from aegean.santorini.steps import step_dome, step_kind, step_src
+from aegean.santorini.steps import step_dome, step_dst, step_kind, step_src
 from aegean.santorini.view import visible_board
 
 #: Words that mean "no power" in ``--powers``.
@@ -271,6 +271,27 @@ def seen_by_mover(board: Board) -> Board:
     if not has_secrets_from(board, board.to_move) or board.outcome() is not None:
         return board
     return visible_board(board.view(board.to_move))
+
+
+def placement_options(board: Board) -> tuple[list[str], str]:
+    """The squares the player to place may put a worker on, as they see the board, and
+    one legal placement turn (its first options, step by step): without listing every
+    whole placement, which can take a while (Moerae's: three workers and a Fate square)."""
+    seen = seen_by_mover(board)
+    free = sorted(
+        {SQUARE_NAMES[step_dst(s)] for s in seen.legal_steps() if step_kind(s) is StepKind.PLACE},
+        key=SQUARE_NAMES.index,
+    )
+    start, pushed = seen.ply, 0
+    while seen.ply == start and seen.decided is None:
+        options = seen.legal_steps()
+        places = [s for s in options if step_kind(s) is StepKind.PLACE]
+        seen.push(places[-1] if places and pushed else options[0])  # (spread out: first and last)
+        pushed += 1
+    example = format_turn(seen.history[-1])
+    for _ in range(pushed):
+        seen.pop()
+    return free, example
 
 
 _MARK_WORDS = {
