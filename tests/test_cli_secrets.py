@@ -20,7 +20,7 @@ from aegean.ai import make_ai
 from aegean.cli.session import GameSession, Seat
 from aegean.santorini import Board, format_turn
 from aegean.santorini.view import redact_turn
-from cli_support import CLEARED, run_loop_with, run_script
+from cli_support import CLEARED, run_loop, run_loop_with, run_script
 
 #: What the viewer asks at each of their turns before playing it.
 COMMANDS = ("legal", "hint", "powers", "board", "position", "legal b2", "b2-b2^b2", "zz9", "help")
@@ -208,3 +208,22 @@ def test_show_with_a_view_counts_the_turns_the_player_can_write() -> None:
         assert done.returncode == 0, done.stderr
         counts.add(done.stdout.strip().splitlines()[-1])
     assert len(counts) == 1, counts
+
+
+def test_a_choice_inside_a_hidden_turn_is_offered_as_its_owner_sees_the_board() -> None:
+    """Gaea chooses where to place after Hecate's dome: the spaces are offered as Gaea
+    sees the board (a hidden worker's space looks free, in every world alike); choosing
+    one that a hidden worker holds is cancelled and her power declines (RULINGS #56, as
+    at the online table)."""
+    prompts = []
+    for hecate in ("b2,d4", "b2,e1"):
+        position = f"00000/00000/00300/00000/00000 1 {hecate} a5,e5 powers=Hecate,Gaea"
+        session = GameSession([Seat("human"), Seat("human")], Board.from_position(position))
+        status, out = run_loop(session, ["b2-b3^c3", "", "@b3", "", "quit"])
+        assert status == 0
+        asked = re.search(r"player 2 \(Gaea\), choose ([^>]*)>", out)
+        assert asked is not None, out
+        prompts.append(asked.group(1))
+        assert "@b3 is not possible: the power declines (~)." in out
+        assert format_turn(session.board.history[-1]).endswith("~")
+    assert prompts[0] == prompts[1]
