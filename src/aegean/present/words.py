@@ -50,8 +50,8 @@ def describe_outcome(board: Board, outcome: Outcome) -> str:
         last = format_turn(board.history[-1]) if board.history else ""
         return f"a worker moved up onto level 3 ({last})" if last else "a worker moved up onto level 3"
     if outcome.termination is Termination.NO_LEGAL_TURN:
-        if board.n_players == 3:
-            (winner,) = outcome.winners or {board.to_move}
+        if board.n_players == 3 and len(outcome.winners) == 1:
+            (winner,) = outcome.winners
             return f"player {winner + 1} is the last player left in the game"
         team = ""
         if board.n_players == 4:
