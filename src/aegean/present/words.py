@@ -72,11 +72,11 @@ def power_outcome(board: Board, outcome: Outcome) -> str:
     abyss = tokens.get(ABYSS)
     if abyss in SQUARE_NAMES and board.owner[SQUARE_NAMES.index(abyss)] >= 0:
         side = board.owner[SQUARE_NAMES.index(abyss)]
-        owner = next(p for p, card in enumerate(board.powers) if card.name == "Tartarus")
+        owner = next((p for p, card in enumerate(board.powers) if card.name == "Tartarus"), None)
         whose = [p for p in range(board.n_players) if board.side_of(p) == side]
         who = " and ".join(f"player {p + 1}" for p in whose)
         verb = "lose" if len(whose) > 1 else "loses"
-        if board.side_of(owner) == side:
+        if owner is not None and board.side_of(owner) == side:
             return f"{who} walked into their own Abyss on {abyss} (Tartarus) and {verb}"
         return f"a worker of {who} entered the Abyss on {abyss}, Tartarus's secret square: {who} {verb}"
     last = board.history[-1] if board.history else ()
