@@ -400,7 +400,7 @@ def test_tartarus_abyss_stays_secret_in_hot_seat() -> None:
     assert code == 0, err
     parts = sections(out)
     assert len(parts) == 4  # 1, then 2, 1, 2
-    assert "marks the Abyss on" in parts[2] and "in secret: a worker that enters it loses" in parts[2]
+    assert "to mark the Abyss on" in parts[2] and "in secret: a worker that enters it loses" in parts[2]
     assert "player 1, mark> *c3" in parts[2]
     assert positions(parts[2]) == [
         "00000/00000/00000/00000/00000 1 a1,a2 e5,e4 powers=Tartarus,Apollo tartarus.abyss=c3"

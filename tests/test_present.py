@@ -228,7 +228,7 @@ def test_the_moerae_placement_help_gives_a_legal_example() -> None:
     example = re.search(r"then your power's mark, e\.g\. (\S+)\.", out)
     assert example is not None, out
     assert "*" in example.group(1)
-    assert "chooses your Fate square, in secret, by its lower-left corner" in " ".join(out.split())
+    assert "to choose your Fate square, in secret, by its lower-left corner" in " ".join(out.split())
     Board.from_position(board.position()).play(example.group(1))  # legal as shown
 
 

@@ -295,15 +295,15 @@ def placement_options(board: Board) -> tuple[list[str], str]:
 
 
 _MARK_WORDS = {
-    "Tartarus": "{mark} marks the Abyss on {square}, in secret: a worker that enters it loses",
+    "Tartarus": "{mark} to mark the Abyss on {square}, in secret: a worker that enters it loses",
     "Moerae": (
-        "{mark} chooses your Fate square, in secret, by its lower-left corner ({mark}: the "
+        "{mark} to choose your Fate square, in secret, by its lower-left corner ({mark}: the "
         "spaces {fate}); an opponent who would win by moving into it makes you win instead"
     ),
-    "Aeolus": "{mark} aims the wind: nobody may move straight into it",
-    "Siren": "{mark} points the arrow along which you may force opponents",
-    "Charybdis": "{mark} puts a whirlpool on {square}",
-    "Europa & Talus": "{mark} puts the Talus on {square}",
+    "Aeolus": "{mark} to aim the wind: nobody may move straight into it",
+    "Siren": "{mark} to point the arrow along which you may force opponents",
+    "Charybdis": "{mark} to put a whirlpool on {square}",
+    "Europa & Talus": "{mark} to put the Talus on {square}",
 }
 
 
@@ -311,7 +311,8 @@ def setup_mark_help(board: Board, mark: str) -> str:
     """What a setup mark (``*c3``, ``*ne``) does for the power that makes it now, with
     ``mark`` as the example: ``*`` puts a power's token on a square or points it.
 
-    >>> setup_mark_help(Board(2, fleece="Apollo"), "*c3")
+    >>> placed = Board.from_position("00000/00000/00000/00000/00000 1 a1,b1 d1,e1 fleece=Apollo")
+    >>> setup_mark_help(placed, "*c3")
     "type *c3 to put the Ram on c3 — a * mark puts a power's token on a square"
     """
     target = mark.lstrip("*")
@@ -320,7 +321,7 @@ def setup_mark_help(board: Board, mark: str) -> str:
         words = "{mark} to put the Ram on {square}"
     else:
         power = acting_powers(board)[board.to_move].name
-        words = _MARK_WORDS.get(power, "{mark} is your power's setup choice (see its card)")
+        words = _MARK_WORDS.get(power, "{mark} to make your power's setup choice (see its card)")
     fate = ""
     if square and SQUARE_NAMES.index(square) in CORNERS:
         mask = fate_mask(SQUARE_NAMES.index(square))
