@@ -1057,7 +1057,7 @@ def spawned_server(folder: Path, log_level: str) -> Any:
     db = folder / "games.sqlite3"
     log_path = folder / "server.log"
     command = [
-        sys.executable, "-m", "aegean.cli.main", "serve",
+        sys.executable, "-m", "aegean.main", "serve",
         "--host", "127.0.0.1", "--port", str(port), "--db", str(db),
         "--rate-limit", "100000", "--create-limit", "1000000", "--log-level", log_level,
     ]  # fmt: skip

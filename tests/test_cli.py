@@ -6,10 +6,8 @@ Most checks use typer's ``CliRunner`` (in process, fast); a few run the installe
 
 from __future__ import annotations
 
-import os
-import shutil
+import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,10 +16,11 @@ from typer.testing import CliRunner
 from aegean import __version__
 from aegean.ai import AI_LEVELS
 from aegean.ai.match import run_match
-from aegean.cli.main import app
 from aegean.cli.santorini import engine_factory
+from aegean.main import app
 from aegean.santorini import Board, format_turn
 from aegean.santorini.record import GameRecord
+from cli_support import aegean_command, run_script
 
 OPENED = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2"
 START = "00000/00000/00000/00000/00000 1 - -"
@@ -46,21 +45,8 @@ def assert_clean_error(code: int, stdout: str, stderr: str, *needles: str) -> No
         assert needle in lines[0], lines[0]
 
 
-def aegean_command() -> list[str]:
-    """The installed console script (next to this interpreter, or on PATH)."""
-    script = Path(sys.executable).with_name("aegean")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("aegean")
-    assert found is not None, "the aegean console script is not installed (pip install -e .)"
-    return [found]
 
 
-def run_script(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    return subprocess.run(
-        [*aegean_command(), *args], input=stdin, capture_output=True, text=True, timeout=60, env=env
-    )
 
 
 # ---------------------------------------------------------------------- top level
@@ -328,3 +314,17 @@ def test_script_version_and_pipe_to_head() -> None:
     piped = subprocess.run(shell, shell=True, capture_output=True, text=True, timeout=60)
     assert piped.stdout.strip() == "@a1@a2"
     assert piped.stderr == ""
+
+
+HELP_PAGES = [(), ("santorini",), *(("santorini", c) for c in ("play", "legal", "perft", "show", "replay",
+              "match", "powers", "selfplay")), ("serve",)]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", HELP_PAGES, ids=[" ".join(c) or "aegean" for c in HELP_PAGES])
+def test_help_shows_no_python_types_and_cites_only_the_repository(command: tuple[str, ...]) -> None:
+    """Issue 13, item 9: no ``<bool>``/``<str>`` after an option or argument, and no
+    citation of a rules file that is not in the repository."""
+    code, out, _ = invoke(*command, "--help")
+    assert code == 0
+    assert not re.search(r"<(bool|str|int|float|path|list\[str\])[^>]*>", out), out
+    assert "SANTORINI.md" not in out and "RULINGS" not in out and "§" not in out

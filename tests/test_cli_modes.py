@@ -14,25 +14,26 @@ import io
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rich.console import Console
-from rich.text import Text
 from typer.testing import CliRunner
 
 from aegean.ai import RandomAI
-from aegean.cli.main import app
 from aegean.cli.modes import GameMode, parse_seats, resolve_mode
 from aegean.cli.powers import PowerChoiceError
-from aegean.cli.render import board_table, scene_of
+from aegean.cli.render import board_table
 from aegean.cli.santorini import openings_for
-from aegean.cli.session import GameLoop, GameSession, Seat, compose_turn, pending_choice
+from aegean.cli.session import GameSession, Seat
+from aegean.cli.turns import compose_turn, pending_choice
+from aegean.main import app
+from aegean.present.scene import scene_of
 from aegean.santorini import Board, SantoriniError, Turn, format_turn
 from aegean.santorini.powers import power_info
 from aegean.santorini.record import GameRecord
 from aegean.santorini.setup import compatible, fleece_powers
+from cli_support import run_loop
 
 runner = CliRunner()
 HECATE = "Apollo,Hecate"
@@ -248,7 +249,8 @@ def test_play_golden_fleece_with_the_ram() -> None:
     text = flat(out)
     assert "Golden Fleece: Apollo, God of Music" in text  # the card beside the board
     assert "Golden Fleece: Apollo — the Ram is not on the board yet" in text
-    assert "Setup: put the Ram — type a mark such as" in text
+    mark_help = r"Setup: type \*(\w\d) to put the Ram on \1 — a \* mark puts a power's token on a square"
+    assert re.search(mark_help, text)
     assert "player 1 (you), mark> *c3" in out
     assert re.search(r"Golden Fleece: Apollo — the Ram on c3; held this turn by (nobody|player [12])", text)
     assert any(" R. " in row[:30] for row in board_rows(out)) and "R is the Ram." in text
@@ -398,7 +400,7 @@ def test_tartarus_abyss_stays_secret_in_hot_seat() -> None:
     assert code == 0, err
     parts = sections(out)
     assert len(parts) == 4  # 1, then 2, 1, 2
-    assert "Setup: make your power's setup choice" in parts[2]
+    assert "to mark the Abyss on" in parts[2] and "in secret: a worker that enters it loses" in parts[2]
     assert "player 1, mark> *c3" in parts[2]
     assert positions(parts[2]) == [
         "00000/00000/00000/00000/00000 1 a1,a2 e5,e4 powers=Tartarus,Apollo tartarus.abyss=c3"
@@ -617,7 +619,7 @@ def test_an_ai_gaea_chooses_and_an_ai_mover_plays_on() -> None:
     # An AI mover: a person owns Gaea and is asked through the loop.
     board = Board.from_position(GAEA)
     session = GameSession([Seat("AI", Scripted("b2-b3^c3~")), Seat("human")], board)
-    out, status = run_loop(session, ["z9", "c4", "position", "quit"])
+    status, out = run_loop(session, ["z9", "c4", "position", "quit"])
     assert status == 0
     assert "player 2 (Gaea), choose @b2 @c2 @d2 @d3 @b4 @c4 ~>" in out
     assert "✗ choose one of @b2, @c2, @d2, @d3, @b4, @c4, ~ (~ declines)" in out
@@ -634,18 +636,6 @@ def test_compose_turn_leaves_the_board_alone() -> None:
     assert format_turn(bad) == "b2-b5^c3" and board.position() == before
 
 
-def run_loop(session: GameSession, lines: list[str]) -> tuple[str, int]:
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
-    feed: Iterator[str] = iter(lines)
-
-    def read(prompt: Text) -> str | None:
-        line = next(feed, None)
-        out.write(prompt.plain + (line if line is not None else "<EOF>") + "\n")
-        return line
-
-    status = GameLoop(session, console, read).run()
-    return out.getvalue(), status
 
 
 def test_session_seats_must_match_the_players() -> None:

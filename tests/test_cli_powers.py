@@ -9,24 +9,21 @@ subprocess with piped input, as a user would.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from aegean.cli.main import app
 from aegean.cli.powers import BASE_FORM, forms_are_plain, parse_powers, turn_forms
 from aegean.cli.render import render_board
 from aegean.cli.santorini import openings_with_powers
+from aegean.main import app
 from aegean.santorini import Board
 from aegean.santorini.powers import POWERS, banned_pairs, implemented
 from aegean.santorini.powers.texts import CARD_TEXTS, card_text
+from cli_support import run_script
 
 OPENED = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2"
 runner = CliRunner()
@@ -50,20 +47,8 @@ def assert_clean_error(code: int, stdout: str, stderr: str, *needles: str) -> st
     return lines[0]
 
 
-def aegean_command() -> list[str]:
-    script = Path(sys.executable).with_name("aegean")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("aegean")
-    assert found is not None, "the aegean console script is not installed (pip install -e .)"
-    return [found]
 
 
-def run_script(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    return subprocess.run(
-        [*aegean_command(), *args], input=stdin, capture_output=True, text=True, timeout=120, env=env
-    )
 
 
 def unimplemented_power() -> str:

@@ -5,32 +5,17 @@ refuses to be combined with a fixed game."""
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 from aegean.santorini.powers import implemented
 from aegean.santorini.powers.texts import CARD_TEXTS
-
-
-def aegean_command() -> list[str]:
-    script = Path(sys.executable).with_name("aegean")
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("aegean")
-    assert found is not None, "the aegean console script is not installed (pip install -e .)"
-    return [found]
+from cli_support import run_script as run_support_script
 
 
 def run_script(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     """At 70 columns the power cards come under the board, where their text reads in one piece."""
-    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "70"}
-    return subprocess.run(
-        [*aegean_command(), *args], input=stdin, capture_output=True, text=True, timeout=120, env=env
-    )
+    return run_support_script(*args, stdin=stdin, columns=70)
 
 
 def flat(text: str) -> str:

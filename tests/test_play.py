@@ -9,7 +9,6 @@ import os
 import re
 import shutil
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -19,10 +18,13 @@ from rich.console import Console
 from rich.text import Text
 
 from aegean.ai import make_ai
+from aegean.cli.loop import GameLoop
 from aegean.cli.render import render_board
-from aegean.cli.session import GameLoop, GameSession, Seat, normalize_turn_text, read_record
+from aegean.cli.session import GameSession, Seat
+from aegean.cli.turns import normalize_turn_text
 from aegean.santorini import Board, IllegalTurnError, NotationError, SantoriniError, Termination, format_turn
-from aegean.santorini.record import GameRecord
+from aegean.santorini.record import GameRecord, read_record
+from cli_support import run_loop
 
 POSITION_LINE = re.compile(r"^([0-3A-D]{5}(?:/[0-3A-D]{5}){4} [1-4](?: \S+)+)\s*$", re.M)
 # Player 1 to move; c3 stands on level 2 beside d3 on level 3: c3-d3 wins.
@@ -31,6 +33,10 @@ P1_CAN_WIN = "00000/00000/00230/00000/00000 1 c3,a1 e1,e2"
 P2_CAN_WIN = "00032/00000/00000/00000/00000 1 a1,b1 e5,c3"
 STUCK = "00000/00000/00000/DDD00/00D00 1 a1,b1 d4,e5"
 SGR = r"(?:\x1b\[[0-9;]*m)*"  # colour codes that a terminal gets between words
+#: How long a real program may take to answer before a test calls it hung. Generous: the
+#: full suite shares two cores with other work, and a loaded machine once made a start
+#: take more than 20 s (issue 13, item 9). It bounds a hang; it measures nothing.
+HANG_LIMIT = 180
 
 
 def vs_ai(ai: str = "random", seed: int = 1, human: int = 0, position: str | None = None) -> GameSession:
@@ -41,19 +47,6 @@ def vs_ai(ai: str = "random", seed: int = 1, human: int = 0, position: str | Non
     return GameSession(seats, board, hint_engine=lambda: make_ai("greedy", seed=seed))
 
 
-def run_loop(session: GameSession, lines: list[str]) -> tuple[int, str]:
-    """Drive the prompt loop with ``lines``; returns the exit status and the transcript."""
-    out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
-    feed: Iterator[str] = iter(lines)
-
-    def read(prompt: Text) -> str | None:
-        line = next(feed, None)
-        out.write(prompt.plain + (line if line is not None else "<EOF>") + "\n")
-        return line
-
-    status = GameLoop(session, console, read).run()
-    return status, out.getvalue()
 
 
 def flat(text: str) -> str:
@@ -291,7 +284,7 @@ def aegean() -> str:
 
 def spawn_piped(*args: str) -> PopenSpawn:
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
-    return PopenSpawn([aegean(), "santorini", "play", *args], env=env, timeout=20, encoding="utf-8")
+    return PopenSpawn([aegean(), "santorini", "play", *args], env=env, timeout=HANG_LIMIT, encoding="utf-8")
 
 
 def read_position(child: pexpect.spawn | PopenSpawn) -> str:
@@ -309,7 +302,7 @@ def test_piped_script_runs_a_short_game() -> None:
         input=lines,
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=HANG_LIMIT,
         env={**os.environ, "NO_COLOR": "1"},
     )
     assert done.returncode == 0, done.stderr
@@ -329,7 +322,7 @@ def test_piped_eof_ends_cleanly() -> None:
         input="",
         capture_output=True,
         text=True,
-        timeout=30,
+        timeout=HANG_LIMIT,
     )
     assert done.returncode == 0
     assert "player 1 (AI random) plays @" in done.stdout  # the AI placed first
@@ -400,7 +393,7 @@ def test_pty_full_game_flow(tmp_path: Path) -> None:
         aegean(),
         ["santorini", "play", "--level", "random", "--seed", "4"],
         env=env,
-        timeout=20,
+        timeout=HANG_LIMIT,
         encoding="utf-8",
         dimensions=(50, 100),
     )
@@ -412,22 +405,24 @@ def test_pty_full_game_flow(tmp_path: Path) -> None:
 
 
 def test_pty_ctrl_c_and_ctrl_d_end_cleanly() -> None:
+    """Ctrl-C at the prompt leaves with status 130, Ctrl-D (end of input) with 0; both
+    say so in one line and print no traceback."""
+    for key, message, status in ((pexpect.spawn.sendintr, "Interrupted: leaving the game.", 130),
+                                 (pexpect.spawn.sendeof, "End of input: leaving the game.", 0)):  # fmt: skip
+        child = spawn_pty("--opponent", "human")
+        child.expect("place> ")
+        key(child)
+        child.expect(message)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == status
+        assert b"Traceback" not in (child.before or b"")
+
+
+def spawn_pty(*args: str) -> pexpect.spawn:
+    """``aegean santorini play ARGS`` on a pseudo-terminal, as a person runs it."""
     env = {**os.environ, "TERM": "xterm-256color"}
-    child = pexpect.spawn(aegean(), ["santorini", "play", "--opponent", "human"], env=env, timeout=20)
-    child.expect("place> ")
-    child.sendintr()
-    child.expect("Interrupted: leaving the game.")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 130
-    assert b"Traceback" not in (child.before or b"")
-    child = pexpect.spawn(aegean(), ["santorini", "play", "--opponent", "human"], env=env, timeout=20)
-    child.expect("place> ")
-    child.sendeof()
-    child.expect("End of input: leaving the game.")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    return pexpect.spawn(aegean(), ["santorini", "play", *args], env=env, timeout=HANG_LIMIT)
 
 
 def test_piped_start_from_a_position_and_from_a_record(tmp_path: Path) -> None:

@@ -159,6 +159,29 @@ def test_hecate_twins_with_her_workers_elsewhere_look_alike() -> None:
         assert compared > 20
 
 
+@pytest.mark.parametrize("rival", ["Hypnus", "Aphrodite", "Harpies", "Adonis"])
+def test_tokens_naming_her_workers_do_not_show_where_they_are(rival: str) -> None:
+    """A rival's token naming one of Hecate's hidden workers (Hypnus's sleeper, Aphrodite's
+    bound workers, the Harpies' slide, Adonis's choice) is left out of that rival's view:
+    twins with her workers elsewhere look alike after every step (issue 13, item 5's
+    class of fault, found in the view itself)."""
+    powers: list[str | None] = [rival, "Hecate"]
+    rng = random.Random(rival)
+    compared = 0
+
+    def check(board: Board) -> None:
+        nonlocal compared
+        if board.outcome() is not None or not board.workers[1]:
+            return
+        twin = _relocated(board, 1, rng)
+        assert redacted_position(twin, 0) == redacted_position(board, 0), board.position()
+        compared += 1
+
+    for seed in range(4):
+        walk(powers, seed, check)
+    assert compared > 40
+
+
 def test_hecate_placements_look_alike_at_setup() -> None:
     """Two games whose only difference is where she placed: identical observations for
     the opponent (position and turns)."""

@@ -47,7 +47,7 @@ class ServerProcess:
         command = [
             sys.executable,
             "-m",
-            "aegean.cli.main",
+            "aegean.main",
             "serve",
             "--port",
             str(self.port),

@@ -4,8 +4,8 @@ variant, and who sits in which seat (people at this terminal or the AI).
 The options are shared by ``play``, ``selfplay`` and ``match``:
 
 - ``--players 2|3|4``: three players play each for themselves (a player who cannot move
-  and build leaves the game, SANTORINI.md §6); four play in teams, players 1+3 against
-  2+4, team mates sharing two workers;
+  and build leaves the game; docs/rules-decisions.md, "Three and four players"); four
+  play in teams, players 1+3 against 2+4, team mates sharing two workers;
 - ``--powers A,B,…``: one power per seat (``-`` for none, two players only: with 3 or 4
   every seat has a power marked for that count; left out, they are drawn at random);
 - ``--variant golden-fleece`` with ``--fleece NAME`` (or drawn at random among the
@@ -92,7 +92,7 @@ class GameMode:
         return self.powers[seat] or "no power"
 
     def start_players(self) -> list[int]:
-        """The seats that may place first (RULINGS #6; anyone with the Golden Fleece)."""
+        """The seats that may place first (the powers' setup order; anyone with the Golden Fleece)."""
         if self.fleece is not None:
             return list(range(self.n_players))
         return allowed_start_players([make_power(name) for name in self.powers])
@@ -127,7 +127,7 @@ def resolve_mode(
         kind = GOLDEN_FLEECE
     if kind == GOLDEN_FLEECE:
         if n is not None and n != 2:
-            raise PowerChoiceError(f"the Golden Fleece variant is for 2 players, not {n} (SANTORINI.md §5)")
+            raise PowerChoiceError(f"the Golden Fleece variant is for 2 players, not {n}")
         if powers is not None:
             raise PowerChoiceError(
                 "the Golden Fleece variant gives nobody a power of their own: name the power "

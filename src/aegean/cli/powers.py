@@ -13,18 +13,15 @@ from dataclasses import dataclass
 
 from aegean.santorini import Board, SantoriniError, StepKind, format_turn
 from aegean.santorini.powers import POWERS, banned_pairs, implemented, make_power, power_info
+from aegean.santorini.powers.moerae import CORNERS, fate_mask
 from aegean.santorini.powers.texts import card_text
+from aegean.santorini.rules import acting_powers, has_secrets_from
 from aegean.santorini.setup import allowed_start_players, fleece_powers, incompatibility
-from aegean.santorini.steps import TurnCode, step_dome, step_kind, step_src
+from aegean.santorini.squares import SQUARE_NAMES
+from aegean.santorini.steps import TurnCode, step_dome, step_dst, step_kind, step_src
 
 #: Words that mean "no power" in ``--powers``.
 NO_POWER_WORDS = ("-", "none")
-CATEGORY_NAMES = {
-    "simple": "simple god",
-    "advanced": "advanced god",
-    "expansion": "Golden Fleece god",
-    "hero": "hero",
-}
 
 
 class PowerChoiceError(ValueError):
@@ -39,9 +36,9 @@ def parse_powers(
     Checks, in this order, so that the first problem is the one reported: the number of
     names, unknown names (with a suggestion), a power taken twice, powers not marked for
     the player count (heroes are for two players only; with 3 or 4 players every seat
-    needs a power, SANTORINI.md §6), banned matchups (the table says so even for powers
-    not implemented yet), powers not implemented yet, and that some seat can place first
-    under the powers' setup rules.
+    needs a power: docs/rules-decisions.md, "Three and four players"), banned matchups
+    (the table says so even for powers not implemented yet), powers not implemented yet,
+    and that some seat can place first under the powers' setup rules.
 
     >>> parse_powers("apollo, -")
     ['Apollo', None]
@@ -74,7 +71,7 @@ def parse_powers(
             raise PowerChoiceError(f"{option}: {problem}")
     if n_players > 2 and len(taken) < n_players:
         raise PowerChoiceError(
-            f"{option}: in a {n_players}-player game every player has a power (SANTORINI.md §6); "
+            f"{option}: in a {n_players}-player game every player has a power; "
             "'-' is for 2-player games"
         )
     if not allow_banned:
@@ -92,13 +89,17 @@ def parse_powers(
                 f"{option}: {name} is not implemented yet (implemented: {', '.join(implemented()) or 'none'})"
             )
     if not start_players(chosen):
-        raise PowerChoiceError(f"{option}: no player can place first with {', '.join(taken)} (RULINGS #6)")
+        raise PowerChoiceError(
+            f"{option}: no player can place first with {', '.join(taken)}: their setup rules clash "
+            "(one must place first, another too, or one must place last)"
+        )
     return chosen
 
 
 def parse_fleece(text: str, option: str = "--fleece") -> str:
     """The Golden Fleece power named by ``text``: a known, implemented power with the
-    Golden Fleece mark (SANTORINI.md §5); a :class:`PowerChoiceError` says what is wrong.
+    Golden Fleece mark (docs/rules-decisions.md, "Golden Fleece variant"); a
+    :class:`PowerChoiceError` says what is wrong.
 
     >>> parse_fleece("apollo")
     'Apollo'
@@ -187,12 +188,6 @@ def power_rows() -> list[dict[str, object]]:
     ]
 
 
-def card_heading(name: str) -> str:
-    """``Apollo, God of Music (simple god)``."""
-    info = power_info(name)
-    return f"{info.name}, {info.epithet} ({CATEGORY_NAMES.get(info.category, info.category)})"
-
-
 # ---------------------------------------------------------------------- turn forms
 _WORDS = {
     StepKind.PLACE: "place",
@@ -237,9 +232,14 @@ def turn_forms(board: Board) -> list[TurnForm]:
     Empty while placing or when the game is over. One form ``move, build`` means the
     turn looks as in the base game; more than one means the power offers optional or
     alternative steps.
+
+    Computed on the board as the player to move sees it (:func:`seen_by_mover`): the true
+    board's turns would give other players' secrets away (a move cut short by Hecate's
+    hidden worker, a climb that Moerae's Fate square turns into her win).
     """
     if board.outcome() is not None or board.placing or board.turn:
         return []
+    board = seen_by_mover(board)
     groups: dict[tuple[str, ...], list[TurnCode]] = {}
     mover = board.to_move
     for turn in board.legal_turns():
@@ -261,6 +261,72 @@ def turn_forms(board: Board) -> list[TurnForm]:
     ]
     forms.sort(key=lambda f: (f.kinds != BASE_FORM, len(f.kinds), -f.count, f.kinds))
     return forms
+
+
+def seen_by_mover(board: Board) -> Board:
+    """The board as the player to move may see it: itself when nothing is hidden from
+    them, else their view with the secrets left out (``Board.visible_from``), whose
+    legal turns are the turns they can write."""
+    if not has_secrets_from(board, board.to_move) or board.outcome() is not None:
+        return board
+    return Board.visible_from(board.view(board.to_move))
+
+
+def placement_options(board: Board) -> tuple[list[str], str]:
+    """The squares the player to place may put a worker on, as they see the board, and
+    one legal placement turn (its first options, step by step): without listing every
+    whole placement, which can take a while (Moerae's: three workers and a Fate square)."""
+    seen = seen_by_mover(board)
+    free = sorted(
+        {SQUARE_NAMES[step_dst(s)] for s in seen.legal_steps() if step_kind(s) is StepKind.PLACE},
+        key=SQUARE_NAMES.index,
+    )
+    start, pushed = seen.ply, 0
+    while seen.ply == start and seen.decided is None:
+        options = seen.legal_steps()
+        places = [s for s in options if step_kind(s) is StepKind.PLACE]
+        seen.push(places[-1] if places and pushed else options[0])  # (spread out: first and last)
+        pushed += 1
+    example = format_turn(seen.history[-1])
+    for _ in range(pushed):
+        seen.pop()
+    return free, example
+
+
+_MARK_WORDS = {
+    "Tartarus": "{mark} to mark the Abyss on {square}, in secret: a worker that enters it loses",
+    "Moerae": (
+        "{mark} to choose your Fate square, in secret, by its lower-left corner ({mark}: the "
+        "spaces {fate}); an opponent who would win by moving into it makes you win instead"
+    ),
+    "Aeolus": "{mark} to aim the wind: nobody may move straight into it",
+    "Siren": "{mark} to point the arrow along which you may force opponents",
+    "Charybdis": "{mark} to put a whirlpool on {square}",
+    "Europa & Talus": "{mark} to put the Talus on {square}",
+}
+
+
+def setup_mark_help(board: Board, mark: str) -> str:
+    """What a setup mark (``*c3``, ``*ne``) does for the power that makes it now, with
+    ``mark`` as the example: ``*`` puts a power's token on a square or points it.
+
+    >>> placed = Board.from_position("00000/00000/00000/00000/00000 1 a1,b1 d1,e1 fleece=Apollo")
+    >>> setup_mark_help(placed, "*c3")
+    "type *c3 to put the Ram on c3 — a * mark puts a power's token on a square"
+    """
+    target = mark.lstrip("*")
+    square = target if target in SQUARE_NAMES else ""
+    if board.fleece is not None and not board.placing:
+        words = "{mark} to put the Ram on {square}"
+    else:
+        power = acting_powers(board)[board.to_move].name
+        words = _MARK_WORDS.get(power, "{mark} to make your power's setup choice (see its card)")
+    fate = ""
+    if square and SQUARE_NAMES.index(square) in CORNERS:
+        mask = fate_mask(SQUARE_NAMES.index(square))
+        fate = ", ".join(SQUARE_NAMES[s] for s in range(25) if mask >> s & 1)
+    text = words.format(mark=mark, square=square or target, fate=fate)
+    return f"type {text} — a * mark puts a power's token on a square{' or points it' if not square else ''}"
 
 
 def _likeness(turn: TurnCode, base: TurnCode) -> tuple[int, bool]:

@@ -15,9 +15,7 @@ observation alone, so that a hot-seat game never shows anyone another player's s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from rich.color import Color
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
@@ -26,17 +24,16 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from aegean.santorini import Board, NotationError, StepKind, format_turn, parse_turn
+from aegean.present.scene import Scene, scene_of
+from aegean.present.words import card_heading
+from aegean.santorini import Board
 from aegean.santorini.powers import Power
 from aegean.santorini.powers.texts import card_text
-from aegean.santorini.steps import TurnCode, step_dst, step_kind, step_src
+from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.view import UNKNOWN
-
-from .powers import card_heading
 
 CELL_WIDTH = 7
 FILES = "abcde"
-SQUARE_NAMES = [f + r for r in "12345" for f in FILES]
 
 #: Background of an open square by level, then the level digit's colour.
 LEVEL_STYLES: tuple[Style, ...] = (
@@ -59,169 +56,8 @@ HIGHLIGHT = Color.parse("#ffd21f")  # the bar under the squares of the last turn
 MARK_STYLE = Style(color="#ffd21f", bold=True)
 MARK_STYLE_LIGHT = Style(color="#9a2a00", bold=True)  # readable on the light levels
 COORD_STYLE = Style(color="bright_black", bold=True)
-_SQUARE = re.compile(r"[a-e][1-5]")
-
-
-# ---------------------------------------------------------------------- the scene
-@dataclass
-class Scene:
-    """Everything the board drawing shows: the whole game, or one player's view of it."""
-
-    n_players: int
-    height: list[int]
-    domes: int
-    #: ``owner[s]``: the side (player, or team with four players) on ``s``, or -1.
-    owner: list[int]
-    powers: tuple[Power, ...]
-    fleece: Power | None
-    to_move: int
-    tokens: dict[str, str]
-    #: Whether the game is over (then the legend marks nobody as "to move").
-    over: bool
-    eliminated: frozenset[int] = frozenset()
-    #: The last turn as text, who played it, and the squares it touched.
-    last_turn: str | None = None
-    last_mover: int | None = None
-    marks: dict[int, str] = field(default_factory=dict)
-    #: Sides whose workers are hidden from the viewer, and how many (Hecate).
-    hidden_workers: dict[int, int] = field(default_factory=dict)
-    #: The player whose view this is, or ``None`` for the whole game.
-    viewer: int | None = None
-
-    @property
-    def ram(self) -> int | None:
-        square = self.tokens.get("ram")
-        return SQUARE_NAMES.index(square) if square in SQUARE_NAMES else None
-
-    def side_of(self, player: int) -> int:
-        return player % 2 if self.n_players == 4 else player
-
-
-def scene_of(board: Board, viewer: int | None = None) -> Scene:
-    """The scene of ``board``: the whole game, or — with a ``viewer`` who may not see
-    everything — what that player's observation shows, and nothing else."""
-    outcome = board.outcome()
-    last = board.history[-1] if board.history else None
-    mover = _last_mover(board)
-    if viewer is not None and outcome is None:
-        observation = board.view(viewer)
-        if observation.hidden:
-            return observed_scene(board, observation.position, observation.turns, mover, viewer)
-    return Scene(
-        n_players=board.n_players,
-        height=list(board.height),
-        domes=board.domes,
-        owner=list(board.owner),
-        powers=board.powers,
-        fleece=board.fleece,
-        to_move=board.to_move,
-        tokens=dict(board.tokens),
-        over=outcome is not None,
-        eliminated=board.eliminated(),
-        last_turn=format_turn(last) if last else None,
-        last_mover=mover,
-        marks=turn_marks(last),
-        viewer=viewer,
-    )
-
-
-def observed_scene(
-    board: Board, position: str, turns: Sequence[str], mover: int | None, viewer: int | None
-) -> Scene:
-    """A scene from an observation's text (``docs/notation.md``): ``?N`` worker fields
-    are hidden workers, ``key=?`` a hidden token value. Only the cards in play (public)
-    come from ``board``."""
-    fields = position.split()
-    height = [0] * 25
-    domes = 0
-    for i, rank_text in enumerate(fields[0].split("/")):
-        for file, ch in enumerate(rank_text):
-            square = (4 - i) * 5 + file
-            if ch in "ABCD":
-                height[square] = "ABCD".index(ch)
-                domes |= 1 << square
-            else:
-                height[square] = int(ch)
-    owner = [-1] * 25
-    hidden: dict[int, int] = {}
-    worker_fields = [f for f in fields[2:] if "=" not in f]
-    for side, text in enumerate(worker_fields[: board.n_sides]):
-        if text.startswith(UNKNOWN):
-            hidden[side] = int(text[1:] or 0)
-        elif text != "-":
-            for name in text.split(","):
-                owner[SQUARE_NAMES.index(name)] = side
-    tokens = {}
-    for text in fields[2 + len(worker_fields) :]:
-        key, _, value = text.partition("=")
-        if key not in ("powers", "fleece", "turn", "outcome"):
-            tokens[key] = value
-    last = turns[-1] if turns else None
-    return Scene(
-        n_players=board.n_players,
-        height=height,
-        domes=domes,
-        owner=owner,
-        powers=board.powers,
-        fleece=board.fleece,
-        to_move=int(fields[1]) - 1,
-        tokens=tokens,
-        over=False,
-        eliminated=board.eliminated(),
-        last_turn=last,
-        last_mover=mover,
-        marks=text_marks(last) if last else {},
-        hidden_workers=hidden,
-        viewer=viewer,
-    )
-
-
-def _last_mover(board: Board) -> int | None:
-    """Who played the last turn: the board's record of movers where it keeps one (the
-    two-player fast path does not), else the owner of the worker it moved or placed."""
-    if not board.history:
-        return None
-    if len(board.movers) == len(board.history):
-        return board.movers[-1]
-    turn = board.history[-1]
-    for step in turn:
-        kind = step_kind(step)
-        if kind in (StepKind.MOVE, StepKind.BUILD):
-            # After a move the worker stands on the destination.
-            square = step_dst(step) if kind is StepKind.MOVE else step_src(step)
-            owner = board.owner[square]
-            if owner >= 0:
-                return owner
-        elif kind is StepKind.PLACE and board.owner[step_dst(step)] >= 0:
-            return board.owner[step_dst(step)]
-    return None
-
-
-def turn_marks(turn: TurnCode | None) -> dict[int, str]:
-    """Square -> mark for the squares a turn touched (its source, destination, build)."""
-    marks: dict[int, str] = {}
-    if not turn:
-        return marks
-    for step in turn:
-        kind = step_kind(step)
-        if kind is StepKind.PLACE:
-            marks[step_dst(step)] = "@"
-        elif kind in (StepKind.MOVE, StepKind.FORCE):
-            marks.setdefault(step_src(step), "·")
-            marks[step_dst(step)] = "*"
-        elif kind is StepKind.BUILD:
-            marks[step_dst(step)] = "^"
-    return marks
-
-
-def text_marks(text: str) -> dict[int, str]:
-    """:func:`turn_marks` of a turn in notation, which may be a redacted one (``?^d4``):
-    then only the builds it shows are marked."""
-    try:
-        return turn_marks(parse_turn(text))
-    except NotationError:
-        found = re.findall(r"\^([a-e][1-5])", text)
-        return {SQUARE_NAMES.index(name): "^" for name in found}
+#: The letter of a secret square on the board of a player who may see it (A: Abyss, F: Fate).
+PLACE_STYLE = Style(color="#d01fd0", bold=True)
 
 
 # ---------------------------------------------------------------------- the board
@@ -240,7 +76,11 @@ def _cell(scene: Scene, square: int, mark: str) -> Text:
     top = Text(style=style)
     label = "R" if ram else f"D{level}" if dome else str(level)
     top.append(f" {label}")
-    pad = CELL_WIDTH - 1 - len(label) - (2 if mark else 0)
+    place = scene.places.get(square)
+    if place:  # a secret square the viewer may see (their own Abyss, Fate spaces)
+        top.append(" ")
+        top.append(place[0], PLACE_STYLE)
+    pad = CELL_WIDTH - 1 - len(label) - (2 if mark else 0) - (2 if place else 0)
     top.append(" " * pad)
     if mark:
         top.append(mark, MARK_STYLE_LIGHT if level >= 2 and not dome else MARK_STYLE)
@@ -437,6 +277,14 @@ def player_colour(player: int, n_players: int = 2) -> str:
     return PLAYER_COLOURS[(player % 2 if n_players == 4 else player) % 4]
 
 
+#: The secret squares a legend names: the word, the card, what the square does (drawn
+#: on the coloured board with the word's first letter).
+PLACE_WORDS = (
+    ("Abyss", "Tartarus", "a worker that enters it loses"),
+    ("Fate", "Moerae", "an opponent who would win by moving onto one makes Moerae win"),
+)
+
+
 def legend(scene: Scene, names: Sequence[str]) -> Text:
     """The lines under the board: who is who (teams, players out of the game, hidden
     workers), whose turn it is, the last turn, the Golden Fleece and other tokens."""
@@ -476,7 +324,22 @@ def legend(scene: Scene, names: Sequence[str]) -> Text:
         text.append(scene.last_turn, Style(bold=True))
         text.append("   · from  * to  ^ build  @ placed", Style(dim=True))
         text.append("\n")
-    other = power_tokens(scene, None)
+    places = scene.places
+    for word, owner, meaning in PLACE_WORDS:
+        squares = [SQUARE_NAMES[s] for s in sorted(places) if places[s] == word]
+        if squares:
+            secret = "" if scene.over else ", secret from the other players"
+            where = f"{' '.join(squares)} (marked {word[0]} on the board)"
+            text.append(f"{word} ({owner}{secret}): {where} — {meaning}", Style(bold=True))
+            text.append("\n")
+    removed = [int(n) for n in scene.tokens.get("removed", "").split(",") if n.isdigit()]
+    lost = [f"player {player + 1}: {n}" for player, n in enumerate(removed) if n]
+    if lost:
+        text.append("Workers removed from the game by a power: " + ", ".join(lost), Style(dim=True))
+        text.append("\n")
+    # (``out`` is said on the players' lines, ``removed`` just above.)
+    said = ("removed", "out")
+    other = [token for token in power_tokens(scene, None) if token.partition("=")[0] not in said]
     if other:
         text.append("Tokens: " + " ".join(other), Style(dim=True))
         text.append("\n")

@@ -24,9 +24,11 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperArgument
 
 from aegean.ai import AI_LEVELS, Engine, make_ai
 from aegean.ai.match import OPENINGS, MatchResult, run_match
+from aegean.present.words import card_heading, describe_outcome
 from aegean.santorini import (
     START_POSITION,
     Board,
@@ -35,9 +37,11 @@ from aegean.santorini import (
     perft,
     perft_bulk,
 )
+from aegean.santorini.record import quote, read_record, write_record
 from aegean.santorini.rules import in_setup_turn
 from aegean.santorini.steps import OUT
 
+from .loop import GameLoop
 from .modes import (
     GOLDEN_FLEECE,
     GameMode,
@@ -50,7 +54,6 @@ from .modes import (
 )
 from .powers import (
     PowerChoiceError,
-    card_heading,
     parse_powers,
     power_rows,
     unknown_power,
@@ -58,17 +61,9 @@ from .powers import (
 )
 from .render import render_board
 from .selfplay import SelfplayResult, run_selfplay, save_games
-from .session import (
-    GameLoop,
-    GameSession,
-    Seat,
-    describe_outcome,
-    read_record,
-    replay_record,
-    terminal_reader,
-    write_record,
-)
+from .session import GameSession, Seat, replay_record
 from .setup import SetupDialog, SetupLeft
+from .terminal import terminal_reader
 
 #: Perft grows about 70-fold per turn; anything deeper than this would run for days.
 MAX_PERFT_DEPTH = 8
@@ -77,10 +72,22 @@ MAX_GAMES = 100_000
 P = ParamSpec("P")
 R = TypeVar("R")
 
+def _no_python_type(parameter: object, ctx: object) -> None:
+    """What an argument's help shows after its name: nothing. Typer shows the Python
+    type (``POSITION <str>``); every argument here is text the command checks itself, and
+    its name and help say what to type. (The options all have metavars; the help is
+    Typer's plain layout, which shows no types for flags. ``tests/test_cli.py`` checks
+    that no ``--help`` shows a ``<type>``, so a Typer upgrade that changes this fails there.)"""
+    return None
+
+
+setattr(TyperArgument, "display_type_rich", _no_python_type)  # noqa: B010 (a method of a library class)
+
 app = typer.Typer(
     help="Santorini: play at the terminal, inspect positions, count with perft, run AI matches.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
 )
 
 
@@ -123,10 +130,23 @@ def command_boundary(func: Callable[P, R]) -> Callable[P, R]:
             message, code = f"{error.strerror or error}{where}", 1
         except KeyboardInterrupt:
             message, code = "interrupted", 130
-        _stderr().print(Text(f"error: {message}"), soft_wrap=True)
+        _stderr().print(Text(f"error: {one_line(message)}"), soft_wrap=True)
         raise typer.Exit(code)
 
     return wrapper
+
+
+#: An error line is cut in the middle beyond this many characters (a 200 KB bad line
+#: is not echoed whole).
+MAX_ERROR = 300
+
+
+def one_line(message: str) -> str:
+    """``message`` on one line, cut in the middle when it is very long."""
+    message = " ".join(message.split())
+    if len(message) <= MAX_ERROR:
+        return message
+    return f"{message[: MAX_ERROR // 2]} … {message[-MAX_ERROR // 2 :]} ({len(message)} characters)"
 
 
 # ---------------------------------------------------------------------- parsing
@@ -135,7 +155,21 @@ def parse_board(text: str) -> Board:
     try:
         return Board.from_position(text)
     except SantoriniError as error:
-        fail(f"{error} (in position {text!r})")
+        fail(f"{error} (in position {quote(text)})")
+
+
+def writable_file(path: Path | None, option: str) -> None:
+    """Check before a game that ``path`` can be written (its folder exists and is
+    writable, and it is not a folder), so that the error does not wait for the end."""
+    if path is None:
+        return
+    folder = path.parent
+    if path.is_dir():
+        fail(f"{option} {path}: that is a folder; give a file name")
+    if not folder.is_dir():
+        fail(f"{option} {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        fail(f"{option} {path}: not allowed to write there")
 
 
 def parse_int(text: str, name: str, low: int, high: int) -> int:
@@ -217,12 +251,12 @@ POWERS_HELP = (
 PLAYERS_HELP = (
     "2, 3 or 4 players. Three play each for themselves: a player who cannot move and build "
     "leaves the game (#) and the last one standing wins. Four play in teams, players 1+3 "
-    "against 2+4, team mates sharing two workers (SANTORINI.md §6)."
+    "against 2+4, team mates sharing two workers (docs/rules-decisions.md, 'Three and four players')."
 )
 VARIANT_HELP = (
     "standard, or golden-fleece: nobody has a power of their own; one power with the Golden "
     "Fleece mark lies beside the board, and whoever has a worker next to the Ram at the start "
-    "of a turn holds it for that turn (2 players, SANTORINI.md §5)."
+    "of a turn holds it for that turn (2 players; docs/rules-decisions.md, 'Golden Fleece variant')."
 )
 FLEECE_HELP = (
     "The Golden Fleece power (implies --variant golden-fleece), e.g. Apollo; 'random' or left "
@@ -327,7 +361,9 @@ def show(
     if observation is not None and observation.hidden and viewer != board.to_move:
         console.print(f"Player {board.to_move + 1} to {action}.")  # its options could give a secret away
         return
-    turns = board.legal_turns()
+    # With --view, the turns as that player can write them (their count must not
+    # depend on what is hidden from them).
+    turns = board.legal_turns() if viewer is None else board.visible_turns()
     if turns == [(OUT,)]:
         console.print(f"Player {board.to_move + 1} cannot move and build: they leave the game (#).")
     else:
@@ -351,6 +387,7 @@ def replay(
     ] = None,
 ) -> None:
     """Replay a game record, checking every turn; print its turns, the final board and the result."""
+    writable_file(save, "--save")
     record = read_record(file)
     board, _ = replay_record(record)
     console = Console(highlight=False)
@@ -372,8 +409,6 @@ def replay(
     if outcome is not None:
         result = outcome.result(board.n_players)
         console.print(f"Result: {result}, {describe_outcome(board, outcome)}.")
-        if record.result not in ("*", result):
-            console.print(f"[yellow]Note: the record says {record.result}.[/yellow]")
     else:
         console.print(
             f"Result: {record.result} (the game is not finished; player {board.to_move + 1} to move)."
@@ -442,7 +477,7 @@ def play(
         bool,
         typer.Option(
             "--setup",
-            help="Choose the god powers first, as the rules say (SANTORINI.md 3.1): the Challenger "
+            help="Choose the god powers first, as the rules say: the Challenger "
             "picks one per player, the others choose one each, the Challenger names the start "
             "player. With --variant golden-fleece: the Challenger picks the power beside the board.",
         ),
@@ -480,6 +515,7 @@ def play(
         fail("--challenger only makes sense with --setup")
     if export_for is not None and save is None:
         fail("--export-for says whose copy --save FILE writes: add --save FILE")
+    writable_file(save, "--save")
     if load is not None and position is not None:
         fail("use either --load or --position, not both")
     for given, option in (
@@ -526,7 +562,7 @@ def play(
         n_players = parse_players(players) or 2
         fleece_setup = parse_variant(variant) == GOLDEN_FLEECE
         if fleece_setup and n_players != 2:
-            fail(f"the Golden Fleece variant is for 2 players, not {n_players} (SANTORINI.md §5)")
+            fail(f"the Golden Fleece variant is for 2 players, not {n_players}")
     else:
         mode = resolve_mode(
             players, powers, variant, fleece, allow_banned=allow_banned, rng=random.Random(rng_seed)

@@ -1,7 +1,7 @@
-"""``aegean santorini play --setup``: the god-power setup of SANTORINI.md §3.1 at the
+"""``aegean santorini play --setup``: the god-power setup (docs/rules-decisions.md, "Setup") at the
 terminal, before the game. The Challenger picks as many powers as players (each marked
-for the player count: 3 or 4 players, §6), the others choose in turn, the Challenger
-keeps the last one and names the start player. In the Golden Fleece variant (§5) the
+for the player count with 3 or 4 players), the others choose in turn, the Challenger
+keeps the last one and names the start player. In the Golden Fleece variant the
 Challenger picks the one marked power that lies beside the board and names the player
 who places first. A seat played by the AI decides at random (seeded), so a game with
 ``--seed`` repeats.
@@ -19,15 +19,22 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.text import Text
 
+from aegean.present.words import card_heading
 from aegean.santorini import Board, SantoriniError
 from aegean.santorini.powers import banned_pairs, implemented, make_power, power_info
+from aegean.santorini.powers.texts import card_text
 from aegean.santorini.setup import PowerSetup, allowed_start_players, compatible, fleece_powers
 
-from .powers import card_heading, unknown_power
+from .powers import unknown_power
 from .render import player_chip
-from .session import ReadLine
+from .terminal import ReadLine
 
 QUIT_WORDS = ("quit", "exit", "q")
+HELP_WORDS = ("help", "?", "h")
+SETUP_HELP = (
+    "Type the power names asked for (any case; card numbers work for the pick), separated "
+    "by commas. 'card NAME' or 'NAME?' shows a card's text; quit leaves."
+)
 
 
 class SetupLeft(Exception):
@@ -48,7 +55,8 @@ def offered_powers(n_players: int) -> list[str]:
 
 def some_start_player(names: Sequence[str]) -> bool:
     """Whether every way of handing out these powers leaves someone allowed to start
-    (RULINGS #6): otherwise a pick could end the setup with no legal start player."""
+    (docs/rules-decisions.md, "Setup order"): otherwise a pick could end the setup with no
+    legal start player."""
     return all(
         allowed_start_players([make_power(name) for name in order]) for order in itertools.permutations(names)
     )
@@ -132,18 +140,41 @@ class SetupDialog:
         self.info(f"{what} on offer ({count}):")
         for name in self.pool:
             self.info(f"  {power_info(name).index:>2}  {card_heading(name)}")
+        self.info("Type 'card NAME' (or NAME?) to read a card, help for help.", "dim")
+
+    def show_card(self, name: str) -> None:
+        """A card in full: its heading and its text."""
+        self.console.print(Text(card_heading(name), style="bold"), soft_wrap=True)
+        self.console.print(Text(card_text(name)))
 
     def ask(self, seat: int, question: str) -> str:
-        prompt = player_chip(seat, len(self.names))
-        prompt.append(f" player {seat + 1}, {question}> ", style="bold")
-        line = self.read_line(prompt)
-        if line is None:
-            self.info("End of input: leaving the game.")
-            raise SetupLeft(0)
-        if line.strip().lower() in QUIT_WORDS:
-            self.info("Goodbye.")
-            raise SetupLeft(0)
-        return line.strip()
+        """The answer to ``question`` from ``seat``; ``help`` (or ``?``) and
+        ``card NAME`` (or ``NAME?``) are answered here and the question asked again."""
+        while True:
+            prompt = player_chip(seat, len(self.names))
+            prompt.append(f" player {seat + 1}, {question}> ", style="bold")
+            line = self.read_line(prompt)
+            if line is None:
+                self.info("End of input: leaving the game.")
+                raise SetupLeft(0)
+            answer = line.strip()
+            lowered = answer.lower()
+            if lowered in QUIT_WORDS:
+                self.info("Goodbye.")
+                raise SetupLeft(0)
+            if lowered in HELP_WORDS:
+                self.info(SETUP_HELP, "dim")
+                continue
+            wanted = answer[5:] if lowered.startswith("card ") else None
+            if answer.endswith("?"):
+                wanted = answer[:-1]
+            if wanted is not None:
+                try:
+                    self.show_card(power_info(wanted.strip()).name)
+                except SantoriniError:
+                    self.error(unknown_power(wanted.strip()))
+                continue
+            return answer
 
     # ------------------------------------------------------------------ running
     def run(self) -> Board:
@@ -181,7 +212,8 @@ class SetupDialog:
                     names = resolve_pick(answer, n, self.pool, fleece=self.fleece)
                     if not self.fleece and not some_start_player(names):
                         raise SantoriniError(
-                            f"no start player would be allowed with {', '.join(names)} (RULINGS #6)"
+                            f"no start player would be allowed with {', '.join(names)}: "
+                            "their setup rules clash"
                         )
                     setup.pick(names)
                     break
@@ -194,6 +226,9 @@ class SetupDialog:
                 name = self.rng.choice(setup.remaining)
                 setup.choose(name)
             else:
+                self.info(f"The cards to choose from, {self.who(chooser)}:", "bold")
+                for remaining in setup.remaining:
+                    self.show_card(remaining)
                 while True:
                     answer = self.ask(chooser, f"choose one of {', '.join(setup.remaining)}")
                     try:

@@ -79,6 +79,10 @@ class Power:
     #: keep such a token on its worker however it is moved, forced or swapped, and drop
     #: it when the worker leaves the board (Selene's female worker).
     worker_tags: ClassVar[tuple[str, ...]] = ()
+    #: Token keys whose value names the squares of workers, tags or not (Aphrodite's bound
+    #: workers, the Harpies' slide): an observation leaves such a token out while it
+    #: names a worker hidden from the viewer (Hecate's), since it would show where.
+    worker_tokens: ClassVar[tuple[str, ...]] = ()
 
     #: True for a card whose player acts with another card's power (Chaos, Circe). The
     #: engine then resolves each player's power through :meth:`acting_power` and

@@ -28,6 +28,10 @@ Fate square) holds the secrets; :meth:`GameRecord.export_for` gives one player's
 with what that player could not see written ``?`` (:mod:`aegean.santorini.view`) until
 the game is over, when the export is complete. Such a redacted record reads back but
 cannot be replayed.
+
+Files and uploads are read by one function, :func:`read_record` / :func:`parse_record`:
+UTF-8 (a byte order mark is skipped), JSON when the text starts with ``{``, else the
+text form; anything else is one :class:`NotationError`, never a ``UnicodeDecodeError``.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .board import Board
 from .errors import IllegalTurnError, NotationError, SantoriniError
@@ -51,6 +56,10 @@ _KEY = re.compile(r"\w+")
 _RESULT = re.compile(r"1-0|0-1|[1-4](\+[1-4])* won|\*")
 #: Header of an exported record: the player (1-based) whose view it is.
 EXPORTED_FOR = "ExportedFor"
+#: The largest record read from a file (a long game's record is a few KiB).
+MAX_RECORD_BYTES = 1 << 20
+#: Input quoted in an error message is cut to about this many characters.
+QUOTE_LIMIT = 60
 
 
 @dataclass
@@ -101,6 +110,8 @@ class GameRecord:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise NotationError(f"bad record: not JSON ({error.msg} at line {error.lineno})") from None
+        except RecursionError:  # (JSON nested thousands deep exhausts the parser)
+            raise NotationError("bad record: JSON nested too deep to be a record") from None
         if not isinstance(data, dict) or data.get("format") != "aegean-santorini-record":
             raise NotationError("bad record: not an aegean-santorini-record JSON object")
         if data.get("version") != _FORMAT_VERSION:
@@ -147,7 +158,9 @@ class GameRecord:
             if line.startswith("["):
                 match = _HEADER.fullmatch(line)
                 if match is None:
-                    raise NotationError(f'bad record line {number}: expected [Key "value"], found {line!r}')
+                    raise NotationError(
+                        f'bad record line {number}: expected [Key "value"], found {quote(line)}'
+                    )
                 headers[match.group(1)] = _unescape(match.group(2))
             elif line:
                 body_lines.append(line)
@@ -166,7 +179,7 @@ class GameRecord:
                 if token != expect:
                     if token.endswith(".") and token[:-1].isdigit():
                         raise NotationError(f"bad record: turn number {token} where {expect} was expected")
-                    raise NotationError(f"bad record: expected turn number {expect}, found {token!r}")
+                    raise NotationError(f"bad record: expected turn number {expect}, found {quote(token)}")
             else:
                 if token.endswith(".") and token[:-1].isdigit():
                     raise NotationError(f"bad record: turn number {body[index - 1]} has no turn after it")
@@ -179,7 +192,7 @@ class GameRecord:
         stated = headers.pop("Result", result)
         if stated != result:
             raise NotationError(
-                f"bad record: the Result header says {stated!r} but the turns end in {result!r}"
+                f"bad record: the Result header says {quote(stated)} but the turns end in {quote(result)}"
             )
         return cls(turns, start, headers, result)
 
@@ -220,6 +233,11 @@ class GameRecord:
         if resigned is not None:
             board.resign(resigned)
             movers.append(resigned)
+        outcome = board.outcome()
+        played = "*" if outcome is None else outcome.result(board.n_players)
+        if played != self.result:
+            end = "the game unfinished" if outcome is None else f"the result {played}"
+            raise NotationError(f"bad record: its result is {self.result}, but its turns end with {end}")
         return board, movers
 
     def _resigned(self, board: Board) -> int | None:
@@ -269,9 +287,66 @@ def winners_of(result: str, n_players: int) -> frozenset[int]:
     return frozenset()
 
 
+def parse_record(data: bytes | str) -> GameRecord:
+    """A record from the contents of a file or an upload: UTF-8 text (a byte order mark
+    is skipped), the JSON form when it starts with ``{``, else the text form. Anything
+    else raises :class:`NotationError` with one line saying what is wrong.
+
+    >>> parse_record(b'\\xef\\xbb\\xbf{"format":"aegean-santorini-record","version":1,"turns":[]}').turns
+    []
+    """
+    if isinstance(data, bytes):
+        if len(data) > MAX_RECORD_BYTES:
+            raise NotationError(f"bad record: more than {MAX_RECORD_BYTES // 1024} KiB (a game is smaller)")
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise NotationError(
+                f"bad record: not UTF-8 text (byte {error.start + 1} is {data[error.start]:#04x}); "
+                "records are UTF-8, as 'aegean santorini play' saves them"
+            ) from None
+    text = data.removeprefix("\ufeff")
+    if "\0" in text:
+        raise NotationError("bad record: it holds NUL characters, so it is not a text file")
+    if text.lstrip().startswith("{"):
+        return GameRecord.from_json(text)
+    return GameRecord.from_text(text)
+
+
+def read_record(path: str | Path) -> GameRecord:
+    """The record in the file ``path`` (:func:`parse_record`); ``OSError`` if it cannot
+    be read, :class:`NotationError` if it is not a record."""
+    file = Path(path)
+    if file.is_file() and file.stat().st_size > MAX_RECORD_BYTES:
+        raise NotationError(f"bad record: {path} is larger than {MAX_RECORD_BYTES // 1024} KiB")
+    return parse_record(file.read_bytes())
+
+
+def write_record(record: GameRecord, path: str | Path) -> str:
+    """Write ``record`` to ``path``: canonical JSON for ``.json`` files, else the text
+    form. Returns the form written (``JSON`` or ``text``)."""
+    json_form = str(path).lower().endswith(".json")
+    text = record.to_json() + "\n" if json_form else record.to_text()
+    Path(path).write_text(text, encoding="utf-8")
+    return "JSON" if json_form else "text"
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` quoted for an error message, cut in the middle when it is long, so a
+    bad line of 200 KB does not come back whole.
+
+    >>> quote("b2-c3"), quote("x" * 100, 10)
+    ("'b2-c3'", "'xxxxx…xxxx' (100 characters)")
+    """
+    if len(text) <= limit:
+        return repr(text)
+    half = limit // 2
+    return f"{text[:half] + '…' + text[-(limit - half - 1):]!r} ({len(text)} characters)"
+
+
 def _check_result(result: str) -> None:
     if not _RESULT.fullmatch(result):
-        raise NotationError(f"bad record result {result!r}: expected 1-0, 0-1, N won or * (unfinished)")
+        raise NotationError(f"bad record result {quote(result)}: expected 1-0, 0-1, N won or * (unfinished)")
 
 
 def _check_turn(number: int, text: str) -> None:

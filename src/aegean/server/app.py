@@ -22,7 +22,7 @@ from aegean.ai.levels import AI_LEVELS
 from aegean.santorini.errors import SantoriniError
 from aegean.santorini.powers import implemented, power_info
 from aegean.santorini.powers.texts import card_text
-from aegean.santorini.record import GameRecord
+from aegean.santorini.record import parse_record
 
 from .db import Store, database_url
 from .http_guard import HttpGuard, client_address
@@ -38,7 +38,6 @@ from .protocol import (
     Rematch,
     Resign,
     Setup,
-    check_depth,
     loads_bounded,
     parse_message,
     request_id,
@@ -307,15 +306,7 @@ def create_app(
     async def upload_replay(request: Request) -> dict[str, Any]:
         body = await _read_body(request, MAX_RECORD)
         try:
-            text = body.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ActionError("bad-request", "the record is not UTF-8 text") from None
-        try:
-            if text.lstrip().startswith("{"):
-                check_depth(text, "the record", "bad-request")
-                rec = GameRecord.from_json(text)
-            else:
-                rec = GameRecord.from_text(text)
+            rec = parse_record(body)  # (UTF-8 with or without a BOM, JSON or text: as the terminal reads it)
             return replay_frames(rec)
         except SantoriniError as error:
             raise ActionError("bad-request", f"not a valid record: {error}") from None

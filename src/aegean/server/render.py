@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aegean.cli.render import Scene, observed_scene, scene_of
+from aegean.present.scene import Scene, observed_scene, scene_of
 from aegean.santorini.board import Board
 from aegean.santorini.notation import format_turn
 from aegean.santorini.powers import power_info

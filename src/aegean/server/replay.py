@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aegean.cli.render import scene_of
+from aegean.present.scene import scene_of
 from aegean.santorini.board import Board
 from aegean.santorini.errors import NotationError
 from aegean.santorini.record import GameRecord

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from aegean.cli.session import describe_outcome
+from aegean.present.words import describe_outcome
 from aegean.santorini.board import Board
 from aegean.santorini.errors import IllegalTurnError, SantoriniError
 from aegean.santorini.notation import format_step

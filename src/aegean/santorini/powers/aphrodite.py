@@ -52,6 +52,7 @@ def bound_workers(value: str) -> str | None:
 
 class Aphrodite(Power):
     name = "Aphrodite"
+    worker_tokens = (TOKEN,)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: bound_workers}
 
     def bound(self, board: State) -> list[tuple[int, bool]]:

@@ -138,6 +138,7 @@ def slide(value: str) -> str | None:
 
 class Harpies(Power):
     name = "Harpies"
+    worker_tokens = (TOKEN,)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: slide}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
