@@ -135,11 +135,6 @@ def test_position_errors_are_one_line() -> None:
         assert re.search(r"unknown power 'Zeuss'", line)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine (lead): notation.parse_position wraps the PositionError that _parse_powers "
-    "raises in a second PositionError('powers', …), so the prefix comes twice",
-)
 def test_the_powers_error_says_its_prefix_once() -> None:
     line = assert_one_line_error(run_script("santorini", "show", BAD_POWERS))
     assert line.count("bad position field powers") == 1, line

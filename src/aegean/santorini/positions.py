@@ -97,10 +97,9 @@ def parse_position(text: str, cls: type[S], *, strict: bool = False) -> S:
         raise PositionError(
             f"player-{worker_fields.index(TEAM_MATE) + 1}", f"{TEAM_MATE!r} (team workers) needs four players"
         )
+    names = _parse_powers(powers_text, n_players)  # (its errors name their field already)
     try:
-        cards, fleece = cards_for(
-            n_players, _parse_powers(powers_text, n_players), fleece=fleece_text or None, strict=strict
-        )
+        cards, fleece = cards_for(n_players, names, fleece=fleece_text or None, strict=strict)
     except SantoriniError as error:
         raise PositionError("fleece" if fleece_text else "powers", str(error)) from None
     board = cls.with_cards(n_players, cards, fleece=fleece)

@@ -79,9 +79,10 @@ class Power:
     #: keep such a token on its worker however it is moved, forced or swapped, and drop
     #: it when the worker leaves the board (Selene's female worker).
     worker_tags: ClassVar[tuple[str, ...]] = ()
-    #: Token keys whose value names the squares of workers, tags or not (Aphrodite's bound
-    #: workers, the Harpies' slide): an observation leaves such a token out while it
-    #: names a worker hidden from the viewer (Hecate's), since it would show where.
+    #: Token keys that name squares of the workers of the player to move (Hypnus's
+    #: sleeper, Aphrodite's bound workers, the Harpies' slide): an observation leaves them
+    #: out, present or not, while that player's workers are hidden from the viewer
+    #: (Hecate's turn), since they would show where those workers are.
     worker_tokens: ClassVar[tuple[str, ...]] = ()
 
     #: True for a card whose player acts with another card's power (Chaos, Circe). The

@@ -33,8 +33,6 @@ from .steps import CANCELLED, StepKind, TurnCode, step_kind, step_src
 
 #: Written instead of a hidden value.
 UNKNOWN = "?"
-#: A square named in a token's value.
-_NAMED_SQUARE = re.compile(r"[a-e][1-5]")
 #: A ``MARK`` step in turn notation: ``*c3`` or ``*ne``.
 _SECRET_MARK = re.compile(r"\*(?:[a-e][1-5]|nw|ne|sw|se|n|e|s|w)")
 
@@ -77,16 +75,13 @@ def redacted_position(board: State, player: int | None) -> str:
     if not owners:
         return text
     fields = text.split(" ")
-    hidden = {SQUARE_NAMES[s] for s in hidden_workers(board, player)}
-    if hidden:
-        # A token naming a hidden worker's square would show where it is (Hypnus's sleeper,
-        # Aphrodite's bound workers, a Harpies slide): left out, present or not.
-        about_workers = {k for card in board.powers for k in (*card.worker_tags, *card.worker_tokens)}
-        fields = [
-            f
-            for f in fields
-            if f.partition("=")[0] not in about_workers or not hidden & set(_NAMED_SQUARE.findall(f))
-        ]
+    mover = board.to_move
+    if mover in owners and board.powers[mover].hides_workers:
+        # In Hecate's turn a token naming her workers' squares (Hypnus's sleeper,
+        # Aphrodite's bound workers, a Harpies slide) would show where they are: such
+        # tokens are left out, present or not (``Power.worker_tokens``).
+        about_mover = {key for card in board.powers for key in card.worker_tokens}
+        fields = [f for f in fields if f.partition("=")[0] not in about_mover]
     for owner in owners:
         card = board.powers[owner]
         if card.hides_workers:

@@ -32,6 +32,7 @@ class Hypnus(Power):
     # The sleeper is a worker tag: a force is not a move, so a displaced sleeper (pushed,
     # ferried, swapped by Nemesis) sleeps on where it went; a removed one is gone.
     worker_tags = ("hypnus",)
+    worker_tokens = ("hypnus",)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {"hypnus": square}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
