@@ -311,7 +311,7 @@ FLAT = "00000/00000/00A00/00000/00000"
 
 @pytest.mark.parametrize(("start", "ram_by"), [(0, 0), (1, 1)])
 def test_the_first_placer_puts_the_ram_and_the_other_moves_first(start: int, ram_by: int) -> None:
-    """Ruling 11 (§5.3): after the workers are placed, the player who placed first puts
+    """Ruling 11 (§5): after the workers are placed, the player who placed first puts
     the Ram on an unoccupied space (a setup turn of its own), and the other player takes
     the first turn."""
     board = Board(2, start_player=start, fleece="Demeter")
@@ -356,7 +356,7 @@ def test_holders_are_decided_at_the_start_of_each_turn() -> None:
 
 
 def test_both_players_can_hold_the_power_at_once() -> None:
-    """§5.4: several players can hold it at once: each builds twice with Demeter."""
+    """§5: several players can hold it at once: each builds twice with Demeter."""
     board = Board.from_position(fleece_position(FLAT, 2, "b2,e5 d4,a1", "Demeter", "1,2"))
     assert any(t.count("^") == 2 for t in turns(board))
     board.play("d4-d5^e4")
@@ -367,7 +367,7 @@ def test_both_players_can_hold_the_power_at_once() -> None:
 
 
 def test_hephaestus_fleece_lends_his_build_only_to_the_holder() -> None:
-    """§5.4 with Hephaestus (ruling 22): the holder may build a second block on the same
+    """§5 with Hephaestus (ruling 22): the holder may build a second block on the same
     space; the other player may not."""
     holder = Board.from_position(fleece_position(FLAT, 1, "b2,e5 a5,e1", "Hephaestus", "1"))
     assert "b2-b1^a1^a1" in turns(holder)
@@ -379,7 +379,7 @@ CHAOS_DECK = "chaos.deck=Artemis,Hermes,Demeter,Minotaur,Hephaestus,Athena,Prome
 
 
 def test_chaos_as_the_fleece_lends_the_face_up_god_to_the_holder() -> None:
-    """§5.4 with Chaos (issue 13, item 1): the holder has Chaos's power, that is the
+    """§5 with Chaos (issue 13, item 1): the holder has Chaos's power, that is the
     face-up god's (here Apollo: a swap); the other player has none."""
     chaos = f"fleece=Chaos chaos=Apollo {CHAOS_DECK}"
     holder = Board.from_position(f"{FLAT} 1 b2,e5 a3,a1 {chaos} ram=c3 ram.holders=1")
@@ -453,7 +453,7 @@ def test_an_opponents_turn_power_works_for_a_holder_in_the_other_players_turn() 
     ],
 )
 def test_a_fleece_power_must_carry_the_mark(make: Callable[[], Board], message: str) -> None:
-    """§5.1 and ruling 11: one power with the Golden Fleece mark, two players, no power of
+    """§5 and ruling 11: one power with the Golden Fleece mark, two players, no power of
     their own (POWERS.csv lists the marks)."""
     with pytest.raises(SantoriniError, match=message):
         make()
