@@ -138,3 +138,18 @@ def test_position_errors_are_one_line() -> None:
 def test_the_powers_error_says_its_prefix_once() -> None:
     line = assert_one_line_error(run_script("santorini", "show", BAD_POWERS))
     assert line.count("bad position field powers") == 1, line
+
+
+@pytest.mark.parametrize(
+    ("position", "needle"),
+    [
+        ("00000/00000/00000/00000/00000 1 - - - powers=Chronus,Apollo,Artemis", "Chronus cannot be used"),
+        ("00000/00000/00000/00000/00000 1 - - -", "every player has a power"),
+        ("00000/00000/00000/00000/00000 1 - - powers=Atlas,Gaea", "banned matchup"),
+    ],
+)
+def test_play_from_a_position_keeps_the_setup_rules(position: str, needle: str) -> None:
+    """Issue 13, item 2: ``play --position`` refuses the setups ``Board(...)`` refuses (one
+    check); ``show`` still reads any position for analysis."""
+    assert_one_line_error(run_script("santorini", "play", "--position", position, stdin="quit\n"), needle)
+    assert run_script("santorini", "show", position).returncode == 0

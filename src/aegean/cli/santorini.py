@@ -37,6 +37,7 @@ from aegean.santorini import (
     perft,
     perft_bulk,
 )
+from aegean.santorini.lineup import check_powers
 from aegean.santorini.record import quote, read_record, write_record
 from aegean.santorini.rules import in_setup_turn
 from aegean.santorini.steps import OUT
@@ -551,9 +552,13 @@ def play(
                 position = with_powers(position, chosen)
             except PowerChoiceError as error:
                 fail(str(error))
-        elif allow_banned:
-            fail("--allow-banned only makes sense with --powers")
         board = parse_board(position)
+        if board.fleece is None:  # a game is played by the setup rules (one check: lineup)
+            try:
+                names = [power.name or None for power in board.powers]
+                check_powers(names, board.n_players, allow_banned=allow_banned)
+            except SantoriniError as error:
+                fail(f"{error} (in position {quote(position)}; 'show' and 'legal' read any position)")
         wanted = parse_players(players)
         if wanted is not None and wanted != board.n_players:
             fail(f"--players {wanted} does not fit the position, which has {board.n_players} players")
