@@ -116,11 +116,11 @@ def test_apollo_swapping_with_her_worker_ends_next_to_her() -> None:
 
 
 def test_morpheus_cannot_end_the_turn_away_from_her_without_building() -> None:
-    """Aphrodite vs Morpheus (builds optional, none on his card): ending the turn also ends
-    the movement, so the bound worker's move alone must end next to her."""
-    board = Board.from_position(position(powers="Aphrodite,Morpheus", extra="aphrodite=b4"))
+    """Aphrodite vs Morpheus (his builds are optional): ending the turn also ends the
+    movement, so the bound worker's move alone must end next to her."""
+    board = Board.from_position(position(powers="Aphrodite,Morpheus", extra="aphrodite=b4 morpheus=1"))
     assert destinations(board, "b4") == {"b3", "c4"}
-    free = Board.from_position(position(powers="-,Morpheus"))
+    free = Board.from_position(position(powers="-,Morpheus", extra="morpheus=1"))
     assert destinations(free, "b4") == {"a3", "a4", "a5", "b3", "b5", "c4", "c5"}
 
 

@@ -45,8 +45,10 @@ def test_builds_spend_pieces_any_number_of_times_zero_included() -> None:
 
 
 def test_with_an_empty_card_he_cannot_build() -> None:
-    board = Scenario(START, illegal=["b2-c3^c4"]).check()
-    assert all("^" not in t for t in turns(board))
+    """Once his pieces are spent (here the one he gained), no build is left: the turn ends.
+    (A card is never empty at the start of his turn: he has just gained a piece.)"""
+    board = Scenario(START + " morpheus=1", illegal=["b2-c3^c4^c4"], play="b2-c3^c4").check()
+    assert board.to_move == 1 and "morpheus" not in board.tokens  # the turn ended with the last piece
 
 
 def test_fourth_piece_on_level_three_is_a_dome() -> None:

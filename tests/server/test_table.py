@@ -11,6 +11,8 @@ import pytest
 
 from aegean.santorini import Board
 from aegean.santorini.notation import format_turn, parse_turn
+from aegean.santorini.powers import make_power
+from aegean.santorini.setup import allowed_start_players
 from aegean.santorini.squares import SQUARE_NAMES
 from aegean.santorini.steps import END
 from aegean.server.table import ActionError, SeatSpec, Settings, Table, new_settings, option_text
@@ -23,10 +25,15 @@ GAEA = position("c3=3 b3=1 c4=1 d3=A e1=3", "a1,e5 b2,d4", to_move=2, powers="Ga
 HECATE = "00000/00000/00000/00000/00000 2 c3,e5 b4,d2 powers=Hecate,-"
 
 
+def first_placer(powers: tuple[str | None, ...]) -> int:
+    """A start player the powers' placement order allows (Hecate places last, RULINGS #6)."""
+    return allowed_start_players([make_power(p) for p in powers])[0]
+
+
 def table_at(position: str, powers: tuple[str | None, ...]) -> Table:
     """A table whose board is set to ``position`` (the server only ever starts from the
     empty board; scenario tests need a position)."""
-    table = Table(Settings(players=2, seats=TWO_HUMANS, powers=powers))
+    table = Table(Settings(players=2, seats=TWO_HUMANS, powers=powers, start_player=first_placer(powers)))
     table.board = Board.from_position(position)
     return table
 
@@ -211,7 +218,7 @@ def test_games_of_hecate_against_a_power_acting_in_her_turn_play_through(other: 
     is accepted and the game reaches its end."""
     rng = random.Random(seed)
     powers = ("Hecate", other) if seed % 2 == 0 else (other, "Hecate")
-    table = Table(Settings(players=2, seats=TWO_HUMANS, powers=powers, start_player=seed % 2))
+    table = Table(Settings(players=2, seats=TWO_HUMANS, powers=powers, start_player=first_placer(powers)))
     for _ in range(200):
         seat = table.actor()
         if seat is None:

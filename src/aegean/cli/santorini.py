@@ -555,8 +555,8 @@ def play(
         board = parse_board(position)
         if board.fleece is None:  # a game is played by the setup rules (one check: lineup)
             try:
-                names = [power.name or None for power in board.powers]
-                check_powers(names, board.n_players, allow_banned=allow_banned)
+                in_play = [power.name or None for power in board.powers]
+                check_powers(in_play, board.n_players, allow_banned=allow_banned)
             except SantoriniError as error:
                 fail(f"{error} (in position {quote(position)}; 'show' and 'legal' read any position)")
         wanted = parse_players(players)

@@ -38,6 +38,7 @@ from .protocol import (
     Rematch,
     Resign,
     Setup,
+    check_depth,
     loads_bounded,
     parse_message,
     request_id,
@@ -306,6 +307,7 @@ def create_app(
     async def upload_replay(request: Request) -> dict[str, Any]:
         body = await _read_body(request, MAX_RECORD)
         try:
+            check_depth(body.decode("utf-8", "replace"), "the record", "bad-request")  # (before any parser)
             rec = parse_record(body)  # (UTF-8 with or without a BOM, JSON or text: as the terminal reads it)
             return replay_frames(rec)
         except SantoriniError as error:

@@ -65,15 +65,14 @@ def _state_key(board: State) -> Hashable:
 
 class Adonis(Hero):
     name = "Adonis"
+    worker_tags = (TARGET,)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {TARGET: square}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
         problem = super().check_token(board, owner, key, value)
-        rivals = opponents_of(board, owner)
-        if problem is None and key == TARGET and board.owner[_SQUARE_OF[value]] not in rivals:
-            return f"Adonis chooses an opponent's worker, and none stands on {value}"
+        if problem is None and key == TARGET and board.owner[_SQUARE_OF[value]] == -1:
+            return f"Adonis chooses a worker, and none stands on {value}"
         return problem
-    worker_tags = (TARGET,)
 
     def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn

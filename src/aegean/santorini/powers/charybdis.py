@@ -91,8 +91,10 @@ def levels_of_whirlpools(value: str) -> str | None:
 
 class Charybdis(Power):
     name = "Charybdis"
+    interjection_order = -1  # the whirlpool jump resolves before a Harpies slide (RULINGS #55)
+    square_tokens = (POOLS,)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {
-        POOLS: squares(most=CARD_POOLS),
+        POOLS: squares(most=CARD_POOLS, ordered=True),  # (in the order of their levels)
         LEVELS: levels_of_whirlpools,
     }
 
@@ -102,8 +104,6 @@ class Charybdis(Power):
         if problem is None and key == LEVELS and len(value.split(",")) != len(pools):
             return f"one level per whirlpool of {POOLS}"
         return problem
-    interjection_order = -1  # the whirlpool jump resolves before a Harpies slide (RULINGS #55)
-    square_tokens = (POOLS,)
 
     # ---------------------------------------------------------------- her turn
     def turn_steps(self, board: State, player: int) -> list[StepCode]:

@@ -25,6 +25,7 @@ TOKEN = "circe"
 
 class Circe(Power):
     name = "Circe"
+    indirect = True
     token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: one_of("1", "2")}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
@@ -32,7 +33,6 @@ class Circe(Power):
         if problem is None and (board.n_players != 2 or value != str(2 - owner)):
             return f"Circe holds the power of her opponent, player {2 - owner}, in a 2-player game only"
         return problem
-    indirect = True
 
     def _victim_power(self, board: State, owner: int) -> Power:
         """The power of the opponent's card (through Chaos's face-up god)."""

@@ -62,17 +62,6 @@ class Clio(Power):
         COINS: squares(most=CARD_COINS),
         PLACED: count(1, CARD_COINS),
     }
-
-    def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
-        problem = super().check_token(board, owner, key, value)
-        if problem is None and key == COINS:
-            bare = [name for name in value.split(",") if board.height[_SQUARE_OF[name]] == 0]
-            if bare:
-                return f"a coin lies on a block, and {bare[0]} has none"
-            placed = board.tokens.get(PLACED, "0")
-            if placed.isdigit() and len(value.split(",")) > int(placed):
-                return f"more coins than {PLACED} says she has handed out"
-        return problem
     square_tokens = (COINS,)
 
     def after_step(self, board: State, owner: int, player: int, step: StepCode) -> None:

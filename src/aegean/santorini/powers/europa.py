@@ -53,6 +53,7 @@ def moved_worker(board: State) -> int | None:
 
 class EuropaTalus(Power):
     name = "Europa & Talus"
+    square_tokens = (TALUS,)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {TALUS: square}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
@@ -60,7 +61,6 @@ class EuropaTalus(Power):
         if problem is None and not board.is_free(_SQUARE_OF[value]):
             return f"the Talus is a dome: nothing else stands on {value}"
         return problem
-    square_tokens = (TALUS,)
 
     def turn_steps(self, board: State, player: int) -> list[StepCode]:
         turn = board.turn

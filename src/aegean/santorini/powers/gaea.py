@@ -45,6 +45,7 @@ PENDING = "gaea.dome"
 
 class Gaea(Power):
     name = "Gaea"
+    spare_workers = SPARES
     token_values: ClassVar[Mapping[str, ValueCheck]] = {CARD: count(0, SPARES - 1), PENDING: square}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
@@ -52,7 +53,6 @@ class Gaea(Power):
         if problem is None and key == PENDING and not board.domes >> _SQUARE_OF[value] & 1:
             return f"{PENDING} names the dome she may place beside, and {value} has none"
         return problem
-    spare_workers = SPARES
 
     @staticmethod
     def on_card(board: State) -> int:

@@ -145,14 +145,14 @@ class Harpies(Power):
         problem = super().check_token(board, owner, key, value)
         if problem is not None:
             return problem
-        if not board.turn:
+        if not board.turn and board.decided is None:
             return "a slide is marked only inside a turn (the end of the turn clears it)"
         owed = "-" in value
         start, _, end = value.partition("-" if owed else ">")
         src, dst = _SQUARE_OF[start], _SQUARE_OF[end]
         slider = src if owed else dst
-        if board.owner[slider] in (-1, board.side_of(owner)):
-            return f"an opponent of the Harpies slides, and none stands on {SQUARE_NAMES[slider]}"
+        if board.owner[slider] == -1:
+            return f"a worker slides, and none stands on {SQUARE_NAMES[slider]}"
         if owed and (src == dst or not any(slide_end(board, src, d) == dst for d in DIRECTIONS)):
             return f"no slide from {start} ends on {end}"
         return None

@@ -37,8 +37,8 @@ class Hypnus(Power):
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
         problem = super().check_token(board, owner, key, value)
-        if problem is None and board.owner[_SQUARE_OF[value]] not in opponents_of(board, owner):
-            return f"the sleeper is an opponent's worker, and none stands on {value}"
+        if problem is None and board.owner[_SQUARE_OF[value]] == -1:
+            return f"the sleeper is a worker, and none stands on {value}"
         return problem
 
     def sleeper(self, board: State) -> int | None:

@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping
 from typing import ClassVar
 
 from ..power import Power, State
-from ..rules import in_setup_turn, mover_turn
+from ..rules import in_setup_turn, mover_turn, power_of
 from ..steps import END, StepCode, StepKind, step_dst, step_kind, step_src
 from ..token_values import ValueCheck, count
 
@@ -37,7 +37,8 @@ class Morpheus(Power):
         # At the start of his turn his card holds the piece he has just gained (issue 13,
         # item 4: a typed position must mean what a played one does).
         started = board.decided is None and not board.turn and not in_setup_turn(board)
-        if started and board.to_move == owner and self.token not in board.tokens:
+        # (Whoever acts with his power: Circe may hold it.)
+        if started and power_of(board, board.to_move) is self and self.token not in board.tokens:
             return self.token, "at the start of Morpheus's turn his card holds at least the piece just gained"
         return None
 

@@ -32,14 +32,14 @@ TOKEN = "selene"
 
 class Selene(Power):
     name = "Selene"
+    worker_tags = (TOKEN,)
     token_values: ClassVar[Mapping[str, ValueCheck]] = {TOKEN: square}
 
     def check_token(self, board: State, owner: int, key: str, value: str) -> str | None:
         problem = super().check_token(board, owner, key, value)
-        if problem is None and board.owner[_SQUARE_OF[value]] != board.side_of(owner):
-            return f"the female worker is one of Selene's, and none stands on {value}"
+        if problem is None and board.owner[_SQUARE_OF[value]] == -1:
+            return f"the female is a worker, and none stands on {value}"
         return problem
-    worker_tags = (TOKEN,)
 
     @staticmethod
     def female(board: State, player: int) -> int | None:
