@@ -128,6 +128,9 @@ def test_levels(shared: ServerProcess) -> None:
         ({"powers": "lots"}, "powers"),
         ({"players": 3, "seats": [{}] * 3, "powers": ["Apollo", None, "Pan"]}, "powers"),
         ({"players": 3, "seats": [{}] * 3, "powers": ["Apollo", "Chronus", "Pan"]}, "powers"),
+        # Issue 13 item 2: the one setup check, at the table too (every player has a power).
+        ({"players": 3, "seats": [{}] * 3}, "powers"),
+        ({"players": 4, "seats": [{}] * 4, "powers": None}, "powers"),
         ({"players": 3, "variant": "golden-fleece", "seats": [{"kind": "human"}] * 3}, "variant"),
         ({"variant": "golden-fleece", "fleece": "Athena"}, "fleece"),
         ({"variant": "golden-fleece", "fleece": "Nobody"}, "fleece"),

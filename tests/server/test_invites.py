@@ -106,7 +106,7 @@ def test_claims_are_refused_naming_the_problem(shared: ServerProcess) -> None:
 def test_two_browsers_opening_one_invite_at_once_get_one_seat(shared: ServerProcess) -> None:
     """An invite opened twice at the same moment (forwarded to two people): exactly one
     gets the seat."""
-    game = post_game(shared, seats=[HUMAN, HUMAN, HUMAN], players=3)
+    game = post_game(shared, seats=[HUMAN, HUMAN, HUMAN], players=3, powers="random")
     invite = game["seats"][2]["invite"]
 
     async def race() -> list[httpx.Response]:
@@ -122,7 +122,9 @@ def test_two_browsers_opening_one_invite_at_once_get_one_seat(shared: ServerProc
 def test_a_stranger_takes_only_an_open_seat(shared: ServerProcess) -> None:
     """Item 11: in a listed game a stranger's ``join`` never takes the seat kept for the
     invited friend (whose link then works), only a seat created open."""
-    game = post_game(shared, players=3, seats=[HUMAN, HUMAN, {"kind": "human", "open": True}])
+    game = post_game(
+        shared, players=3, seats=[HUMAN, HUMAN, {"kind": "human", "open": True}], powers="random"
+    )
     stranger = httpx.post(f"{shared.url}/api/games/{game['id']}/join")
     assert stranger.status_code == 200 and stranger.json()["seat"] == 2
     again = httpx.post(f"{shared.url}/api/games/{game['id']}/join")

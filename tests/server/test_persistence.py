@@ -181,8 +181,12 @@ def shut_down(server: ServerProcess) -> None:
 GAMES: dict[str, dict[str, Any]] = {
     "plain": {"players": 2, "seats": [HUMAN] * 2},
     "powers": {"players": 2, "powers": ["Apollo", "Minotaur"], "seats": [HUMAN] * 2},
-    "three with AIs": {"players": 3, "seats": [HUMAN, RANDOM_AI, RANDOM_AI], "start_player": 1},
-    "four": {"players": 4, "seats": [HUMAN] * 4},
+    "three with AIs": {
+        "players": 3,
+        "seats": [HUMAN, RANDOM_AI, RANDOM_AI],
+        "powers": ["Apollo", "Athena", "Pan"],
+    },
+    "four": {"players": 4, "seats": [HUMAN] * 4, "powers": ["Apollo", "Athena", "Pan", "Atlas"]},
     "hecate": {"players": 2, "powers": ["Hecate", "Demeter"], "seats": [HUMAN] * 2},
     "challenger": {"players": 2, "setup": "challenger", "seats": [HUMAN] * 2},
 }
@@ -256,7 +260,11 @@ def test_a_killed_server_resumes_every_game_where_it_was(server: ServerProcess) 
 
 async def _burst(server: ServerProcess, actions: int) -> None:
     rng = random.Random(11)
-    games = [await open_game(server, {"players": n, "seats": [HUMAN] * n}) for n in (2, 2, 3, 4)]
+    # (Powers are dealt at random with three and four players: every player has one.)
+    bodies = [
+        {"players": n, "seats": [HUMAN] * n, **({"powers": "random"} if n > 2 else {})} for n in (2, 2, 3, 4)
+    ]
+    games = [await open_game(server, body) for body in bodies]
     tasks = [asyncio.create_task(play(game, rng)) for game in games]
     async with asyncio.timeout(60):
         while sum(len(accepted(c)) for g in games for c in g.clients.values()) < actions:

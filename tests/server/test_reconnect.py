@@ -164,9 +164,9 @@ async def _converge(server: ServerProcess, body: dict[str, Any], seed: int) -> d
 @pytest.mark.parametrize(
     ("body", "seed"),
     [
-        ({"players": 3, "seats": [HUMAN] * 3}, 1),
+        ({"players": 3, "seats": [HUMAN] * 3, "powers": ["Apollo", "Athena", "Pan"]}, 1),
         ({"players": 2, "powers": ["Hecate", "Minotaur"], "seats": [HUMAN] * 2}, 2),
-        ({"players": 4, "seats": [HUMAN] * 4}, 3),
+        ({"players": 4, "seats": [HUMAN] * 4, "powers": ["Apollo", "Athena", "Pan", "Atlas"]}, 3),
     ],
     ids=["three", "hecate", "four"],
 )

@@ -220,6 +220,7 @@ def _seat_specs(raw: Any, players: int) -> tuple[SeatSpec, ...]:
 
 def _quick_powers(raw: Any, players: int, rng: random.Random) -> tuple[str | None, ...]:
     if raw is None or raw == []:
+        check_powers([None] * players, players)  # (3-4 players: every player has a power)
         return ()
     if raw == "random":
         return tuple(random_powers(players, rng))
@@ -236,10 +237,8 @@ def _quick_powers(raw: Any, players: int, rng: random.Random) -> tuple[str | Non
                 names.append(power_info(name).name)
             except SantoriniError as error:
                 raise ActionError("bad-request", f"powers[{i}]: {error}") from None
-    if all(n is None for n in names):
-        return ()
     check_powers(names, players)
-    return tuple(names)
+    return tuple(names) if any(names) else ()
 
 
 @dataclass

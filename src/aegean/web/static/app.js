@@ -594,8 +594,12 @@ function newGameForm(powers, levels, showError) {
     const fleeceGame = variant.value === 'golden-fleece';
     // In the Golden Fleece variant nobody has a power of their own; with the Challenger setup
     // the Challenger picks the fleece power, so the select is only for the quick setup.
-    for (const option of setup.options) option.disabled = fleeceGame && (option.value === 'quick' || option.value === 'random');
+    // With three or four players every player has a power (the rules' setup check).
+    for (const option of setup.options) {
+      option.disabled = (fleeceGame && (option.value === 'quick' || option.value === 'random')) || (!two && option.value === 'none');
+    }
     if (fleeceGame && (setup.value === 'quick' || setup.value === 'random')) setup.value = 'none';
+    if (!two && setup.value === 'none') setup.value = 'random';
     fleeceField.hidden = !fleeceGame || setup.value === 'challenger';
     renderSeats();
   }
