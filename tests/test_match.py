@@ -8,7 +8,17 @@ import pytest
 
 from aegean.ai import Engine, GreedyAI, RandomAI
 from aegean.ai.greedy import opponent_can_win_now
-from aegean.ai.match import OPENINGS, MatchResult, elo_difference, run_match, sides_of, wilson_interval
+from aegean.ai.match import (
+    OPENINGS,
+    MatchResult,
+    elo_difference,
+    play_game,
+    run_match,
+    seatings_for,
+    sides_of,
+    wilson_interval,
+)
+from aegean.ai.suite import SUITE
 from aegean.santorini import Board, Turn, format_turn
 from aegean.santorini.squares import SYMMETRIES
 
@@ -200,10 +210,24 @@ def test_a_golden_fleece_match_starts_with_the_ram() -> None:
     assert after_ram[0] == "B" and "ram=" in after_ram[1]
 
 
-def test_a_match_needs_two_sides() -> None:
-    three = Board(3, ["Apollo", "Athena", "Pan"]).position()
+def test_a_three_player_match_rotates_the_seats() -> None:
+    """Three players, free-for-all: A alone in each seat against two Bs, then B alone
+    against two As, so over six games each AI holds nine seats of eighteen."""
+    opening = SUITE["three"][0].openings(1)[0]
+    assert seatings_for(Board.from_position(opening)) == ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB")
+    log: list[tuple[str, str]] = []
+    result = run_match(
+        lambda: Recorder("A", log, seed=len(log)), lambda: Recorder("B", log, seed=len(log) + 1), 6,
+        openings=[opening], max_turns=3,
+    )  # fmt: skip
+    assert result.games == 6
+    # Each game's first three turns are the three seats in order (nobody wins in three).
+    assert "".join(name for name, _ in log) == "ABB" "BAB" "BBA" "BAA" "ABA" "AAB"
+
+
+def test_a_match_needs_two_or_three_sides() -> None:
     with pytest.raises(ValueError, match="two sides"):
-        run_match(lambda: RandomAI(), lambda: RandomAI(), 1, openings=[three])
+        play_game(RandomAI(), RandomAI(), SUITE["three"][0].openings(1)[0], True, 10)
     assert sides_of(Board.from_position(_team_opening()), 2) == {0, 2}
     assert sides_of(Board(), 1) == {1}
 
