@@ -45,6 +45,11 @@ TEMPO: Final = 5
 THREAT: Final = 40
 #: Threatening two squares: one build cannot dome both.
 DOUBLE_THREAT: Final = 400
+#: How much the opponents' average counts against a player in a three-player game: what
+#: one opponent loses the other may gain. Measured against greedy over the strength
+#: suite's three-player games (docs/performance.md, "AI strength"): 0 scored 52 %, 1/2
+#: 73 %, 1 54 %, the stronger opponent's value alone 67 %.
+FREE_FOR_ALL_RIVALS: Final = 0.5
 #: Centre 4, inner ring 2, edge 0.
 CENTER: Final = tuple((4, 2, 0)[max(abs(file_of(s) - 2), abs(rank_of(s) - 2))] for s in SQUARES)
 
@@ -164,7 +169,7 @@ def evaluate_for(board: Board, player: int) -> int:
     to move wins at once the search checks exactly, with their powers; a threat that
     cannot be carried out this turn (Athena's) still stands for the next. Opponents
     count on average, so that in three-player games beating one opponent is not
-    mistaken for beating both.
+    mistaken for beating both, and there only at :data:`FREE_FOR_ALL_RIVALS`.
     """
     masks = level_masks(board)
     blocked = board.occupied | board.domes
@@ -178,5 +183,8 @@ def evaluate_for(board: Board, player: int) -> int:
         values[p] = value + (DOUBLE_THREAT if pending >= 2 else THREAT * pending)
     ours = sum(values[p] for p in team)
     theirs = sum(values[p] for p in rivals)
-    score = ours - theirs * len(team) // max(1, len(rivals))
+    if len(rivals) > len(team):  # three players, each for themselves
+        score = ours - int(FREE_FOR_ALL_RIVALS * theirs / len(rivals))
+    else:
+        score = ours - theirs * len(team) // max(1, len(rivals))
     return score + (TEMPO if board.to_move in team else -TEMPO)
