@@ -1,15 +1,15 @@
 """Benchmark: is every AI level at least as strong as the one below it, in every mode?
 
-    .venv/bin/python bench/bench_strength.py [--pairs 1:greedy,2:1] [--modes powers,three]
-        [--openings N] [--jobs N] [--out FILE] [--report]
+    .venv/bin/python bench/bench_strength.py [--pairs 1:greedy,2:1|all] [--modes powers,three]
+        [--openings N] [--rounds N] [--jobs N] [--out FILE] [--report]
 
-Plays each adjacent pair of levels (by default ``greedy:random``, ``1:greedy``, ``2:1``,
-``3:2``, ``4:3``, ``5:4``; the stronger first) over the fixed suite of
+Plays adjacent pairs of levels, the stronger first (``all``: ``greedy:random``,
+``1:greedy``, ``2:1``, ``3:2``, ``4:3``, ``5:4``), over the fixed suite of
 :mod:`aegean.ai.suite`: every mode (2 players without powers, with powers, three-player
 free-for-all, four players in teams, the Golden Fleece, the secret cards), every
 matchup of that mode, its first ``--openings`` openings, every seating (both seats; all
-six with three players). It prints each pair's score per mode with its Wilson 95 %
-interval, and the pair over all modes.
+six with three players), ``--rounds`` times with other seeds. It prints each pair's
+score per mode with its Wilson 95 % interval, and the pair over all modes.
 
 The levels play with their own fixed work budgets (``aegean.ai.levels.LEVEL_BUDGETS``):
 no clock is read, so a game depends on its seeds alone (derived from the game's name)
@@ -55,24 +55,27 @@ class Game:
     matchup: int
     opening: int
     seating: int
+    round: int = 0
 
     @property
     def key(self) -> str:
-        return f"{self.a}:{self.b}|{self.mode}|{self.matchup}|{self.opening}|{self.seating}"
+        again = f"|{self.round}" if self.round else ""
+        return f"{self.a}:{self.b}|{self.mode}|{self.matchup}|{self.opening}|{self.seating}{again}"
 
     @property
     def seed(self) -> int:
         return zlib.crc32(self.key.encode())
 
 
-def schedule(pairs: list[str], modes: list[str], openings: int) -> Iterator[Game]:
+def schedule(pairs: list[str], modes: list[str], openings: int, rounds: int = 1) -> Iterator[Game]:
     for pair in pairs:
         a, b = pair.split(":")
         for mode in modes:
             for m, matchup in enumerate(SUITE[mode]):
                 for o, start in enumerate(matchup.openings(openings)):
                     for s in range(len(seatings_for(Board.from_position(start)))):
-                        yield Game(a, b, mode, m, o, s)
+                        for r in range(rounds):
+                            yield Game(a, b, mode, m, o, s, r)
 
 
 class Watched:
@@ -182,6 +185,7 @@ def main() -> None:
     )
     parser.add_argument("--modes", default=",".join(MODES), help=f"some of {','.join(MODES)}")
     parser.add_argument("--openings", type=int, default=1, help="openings per matchup (default 1)")
+    parser.add_argument("--rounds", type=int, default=1, help="games per opening and seating, other seeds")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once (processes)")
     parser.add_argument(
         "--out", type=Path, default=Path("bench/strength.jsonl"), help="results file (JSON lines)"
@@ -191,11 +195,12 @@ def main() -> None:
     pairs = ALL_PAIRS if args.pairs == "all" else args.pairs.split(",")
     modes = args.modes.split(",")
     bad = [m for m in modes if m not in MODES] + [p for p in pairs if p.count(":") != 1]
-    if bad or args.openings < 1 or args.jobs < 1:
-        sys.exit(f"error: bad option value(s): {', '.join(bad) or '--openings/--jobs must be at least 1'}")
+    if bad or min(args.openings, args.rounds, args.jobs) < 1:
+        problem = ", ".join(bad) or "--openings, --rounds and --jobs must be at least 1"
+        sys.exit(f"error: bad option value(s): {problem}")
     done = {str(r["key"]) for r in load(args.out)}
     if not args.report:
-        todo = [g for g in schedule(pairs, modes, args.openings) if g.key not in done]
+        todo = [g for g in schedule(pairs, modes, args.openings, args.rounds) if g.key not in done]
         print(f"{len(todo)} games to play ({len(done)} already in {args.out})", flush=True)
         with args.out.open("a") as out, ProcessPoolExecutor(args.jobs) as pool:
             futures = [pool.submit(play, game) for game in todo]

@@ -213,6 +213,12 @@ def test_opponent_can_win_now_agrees_with_brute_force() -> None:
         "00100/AAA00/00000/00000/00000 1 e3,a1 a5,b5",
         "00000/AAA00/00000/00000/00000 1 e3,a1 a5,b5",
     ]
+    assert_win_checks_agree(positions)
+
+
+def assert_win_checks_agree(positions: list[str]) -> None:
+    """``can_win_now`` (greedy's ``opponent_can_win_now``) says what brute force over
+    every legal turn says, and both answers occur."""
     answers = set()
     for position in positions:
         board = Board.from_position(position)
@@ -497,13 +503,8 @@ def test_level_1_and_greedy_check_only_the_turns_they_would_play(monkeypatch: py
 
 
 def test_can_win_now_agrees_with_brute_force_with_powers() -> None:
-    answers = set()
-    for position in POWER_POSITIONS:
-        board = Board.from_position(position)
-        answer = can_win_now(board)
-        assert answer == bool(winning_turns(board)), position
-        answers.add(answer)
-    assert answers == {True, False}
+    assert opponent_can_win_now is can_win_now
+    assert_win_checks_agree(POWER_POSITIONS)
 
 
 def test_levels_play_the_same_turns_whatever_the_clock() -> None:

@@ -171,15 +171,21 @@ def _team_opening() -> str:
     return board.position()
 
 
+def recorded_match(opening: str, games: int, max_turns: int) -> tuple[MatchResult, list[tuple[str, str]]]:
+    """A match of :class:`Recorder` AIs "A" and "B" from one opening, and their log."""
+    log: list[tuple[str, str]] = []
+    result = run_match(
+        lambda: Recorder("A", log, seed=len(log)), lambda: Recorder("B", log, seed=len(log) + 1), games,
+        openings=[opening], max_turns=max_turns,
+    )  # fmt: skip
+    return result, log
+
+
 def test_a_four_player_match_gives_each_ai_a_team() -> None:
     """Each AI plays both seats of its team, and the teams swap every game."""
     opening = _team_opening()
     assert opening.split()[1] == "3"
-    log: list[tuple[str, str]] = []
-    result = run_match(
-        lambda: Recorder("A", log, seed=len(log)), lambda: Recorder("B", log, seed=len(log) + 1), 2,
-        openings=[opening], max_turns=12,
-    )  # fmt: skip
+    result, log = recorded_match(opening, 2, max_turns=12)
     assert result.games == 2
     game_starts = [i for i, (_, position) in enumerate(log) if position == opening]
     assert [log[i][0] for i in game_starts] == ["A", "B"]
@@ -215,11 +221,7 @@ def test_a_three_player_match_rotates_the_seats() -> None:
     against two As, so over six games each AI holds nine seats of eighteen."""
     opening = SUITE["three"][0].openings(1)[0]
     assert seatings_for(Board.from_position(opening)) == ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB")
-    log: list[tuple[str, str]] = []
-    result = run_match(
-        lambda: Recorder("A", log, seed=len(log)), lambda: Recorder("B", log, seed=len(log) + 1), 6,
-        openings=[opening], max_turns=3,
-    )  # fmt: skip
+    result, log = recorded_match(opening, 6, max_turns=3)
     assert result.games == 6
     # Each game's first three turns are the three seats in order (nobody wins in three).
     assert "".join(name for name, _ in log) == "ABB" "BAB" "BBA" "BAA" "ABA" "AAB"

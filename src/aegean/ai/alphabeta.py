@@ -10,7 +10,14 @@ Two searches share the driver :class:`AlphaBetaAI`:
 - :class:`GenericSearch` for everything else (powers, three or four players, a turn
   already in progress): ``legal_turns``/``push_turn``/``pop`` only, scores from the
   searching player's team's point of view (a "paranoid" search when there are several
-  opponents).
+  opponents), its horizon checked against the next player's immediate win
+  (:mod:`aegean.ai.tactics`) the way greedy checks its turn.
+
+Whatever the budget, the first iteration (one full turn) is searched to the end, so a
+slow position or a loaded machine never leaves the AI with an unsearched turn. Node
+budgets are counted in work units: a plain node is one, the generic search's slower
+operations count as several (``PUSH_UNITS`` ...), so a budget buys about the same time
+either way.
 
 What makes the plain search strong for its speed, all exact under the base rules:
 
@@ -687,12 +694,13 @@ class AlphaBetaAI:
     """Iterative-deepening alpha-beta within a depth, time and/or node budget.
 
     ``max_depth`` caps the full turns searched; ``time_limit`` (seconds) and
-    ``node_limit`` stop the search, keeping the best turn of the deepest iteration (or
-    of the unfinished one, if it already found a better turn). With a time limit it
-    starts no new iteration after half the time (``early_stop``; benchmarks turn that
-    off). A node budget makes the choice reproducible; the seed breaks ties among
-    equally scored turns. After each :meth:`choose_turn`, :attr:`last_info` says how
-    deep and how fast it went.
+    ``node_limit`` (work units) stop the search after the first iteration, keeping the
+    best turn of the deepest iteration (or of the unfinished one, if it already found a
+    better turn). With a time limit it starts no new iteration after half the time
+    (``early_stop``; benchmarks turn that off). A node budget makes the choice
+    reproducible; the seed breaks ties among equally scored turns. After each
+    :meth:`choose_turn`, :attr:`last_info` says how deep and how much it searched, and
+    whether the budget cut an iteration short.
     """
 
     def __init__(
