@@ -18,8 +18,8 @@ from aegean.ai.match import (
     sides_of,
     wilson_interval,
 )
-from aegean.ai.suite import SUITE
-from aegean.santorini import Board, Turn, format_turn
+from aegean.ai.suite import MODES, SUITE
+from aegean.santorini import Board, Turn, format_turn, rules
 from aegean.santorini.squares import SYMMETRIES
 
 
@@ -262,3 +262,27 @@ def test_greedy_blocks_the_next_players_climb_in_a_three_player_game() -> None:
     turn = format_turn(GreedyAI(seed=3).choose_turn(board))
     assert turn.endswith("^d1"), turn
     assert opponent_can_win_now(Board.from_position(board.position().replace(" 1 ", " 2 ", 1)))
+
+
+# ---------------------------------------------------------------- the strength suite
+def test_the_suite_covers_every_mode_with_fixed_openings() -> None:
+    """Issue 13 item 7: every kind of game, each matchup from the shared openings placed
+    under its powers' rules (the same positions every time), workers all placed."""
+    assert tuple(SUITE) == MODES
+    players = {"plain": 2, "powers": 2, "three": 3, "teams": 4, "fleece": 2, "hidden": 2}
+    for mode, matchups in SUITE.items():
+        assert matchups
+        for matchup in matchups:
+            openings = matchup.openings(2)
+            assert openings == matchup.openings(2) and len(set(openings)) == 2, matchup.label
+            for opening in openings:
+                board = Board.from_position(opening)
+                assert board.n_players == players[mode] and not board.placing, opening
+                assert board.outcome() is None and sum(board.height) == 0
+                assert (board.fleece is not None) == (mode == "fleece")
+                assert (mode == "plain") == board.plain
+                secret = any(rules.has_secrets_from(board, p) for p in range(board.n_players))
+                assert secret == (mode == "hidden") or matchup.powers[0] == "Tartarus", opening
+    # Moerae's third worker and Fate square come with the opening.
+    moerae = Board.from_position(SUITE["hidden"][2].openings(1)[0])
+    assert len(moerae.workers[0]) == 3 and "moerae.fate=" in moerae.position()

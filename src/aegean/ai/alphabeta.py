@@ -508,17 +508,18 @@ class GenericSearch:
             board.push_turn(turn)
             try:
                 self._spend(PUSH_UNITS)
-                decided = board.decided
-                if decided is not None:
-                    score, exact = self._score(decided.winners, ply), True
-                elif may_be_stuck(board) and not board.has_legal_turn():
-                    self._spend(STUCK_UNITS)
-                    outcome = board.outcome()
-                    assert outcome is not None
-                    score, exact = self._score(outcome.winners, ply + 1), True
+                outcome = board.decided
+                if outcome is not None:
+                    score, exact = self._score(outcome.winners, ply), True
                 else:
-                    self._spend(EVAL_UNITS)
-                    score, exact = evaluate_for(board, self.player), False
+                    if may_be_stuck(board) and not board.has_legal_turn():
+                        self._spend(STUCK_UNITS)
+                        outcome = board.outcome()  # the next player has no legal turn
+                    if outcome is not None:
+                        score, exact = self._score(outcome.winners, ply + 1), True
+                    else:
+                        self._spend(EVAL_UNITS)
+                        score, exact = evaluate_for(board, self.player), False
             finally:
                 board.pop()
             if exact and (score > MATE_BOUND if maximizing else score < -MATE_BOUND):
