@@ -9,9 +9,9 @@ Two searches share the driver :class:`AlphaBetaAI`:
   few bit operations.
 - :class:`GenericSearch` for everything else (powers, three or four players, a turn
   already in progress): ``legal_turns``/``push_turn``/``pop`` only, scores from the
-  searching player's team's point of view (a "paranoid" search when there are several
-  opponents), its horizon checked against the next player's immediate win
-  (:mod:`aegean.ai.tactics`) the way greedy checks its turn.
+  searching player's team's point of view (with three players the opponents are
+  modelled as playing for themselves), its horizon checked against the next player's
+  immediate win (:mod:`aegean.ai.tactics`) the way greedy checks its turn.
 
 Whatever the budget, the first iteration (one full turn) is searched to the end, so a
 slow position or a loaded machine never leaves the AI with an unsearched turn. Node
@@ -43,8 +43,8 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from ..santorini import Board, Turn, fastpath
-from ..santorini.rules import team_of
+from ..santorini import Board, Outcome, Turn, fastpath
+from ..santorini.rules import opponents_of, team_of
 from ..santorini.squares import NEIGHBOR_MASK
 from .base import SearchInfo, legal_turns_or_raise, search_turns
 from .evaluation import MATE_BOUND, WIN, evaluate, evaluate_for, level_masks
@@ -457,10 +457,14 @@ class PlainSearch:
 class GenericSearch:
     """Alpha-beta over ``legal_turns``/``push_turn``/``pop``, for any game.
 
-    Scores are from the point of view of ``player``'s team: its turns maximise, every
-    other player's minimise (the "paranoid" assumption when there are several
-    opponents). Turns are slow here (a turn list costs milliseconds), so the work goes
-    where greedy puts it:
+    Scores are from the point of view of ``player``'s team: its turns maximise, the
+    other side's minimise. With three players each for themselves, minimising would
+    have both opponents gang up on the searching player (the "paranoid" search), which
+    they do not: each plays for itself. So an opponent there is *modelled*: it plays the
+    turn level 1 would choose for it (a win, else its best turn by its own evaluation
+    after which the next player cannot win at once), and only that turn is searched on
+    (:meth:`_own_choice`). Turns are slow here (a turn list costs milliseconds), so the
+    work goes where greedy puts it:
 
     - **Immediate wins**: every child is pushed once, for ordering; one whose turn won
       (or left the next player without a legal turn) ends the node at once.
@@ -472,9 +476,8 @@ class GenericSearch:
       root this *is* level 1: greedy's safety with the evaluation instead of its taste.
     - Move ordering by the children's evaluation (the transposition-table turn first).
 
-    The lazy check finds the dangers of the turns a side would play; it does not look
-    for turns that hand a *third* player the win on purpose (three players: the
-    paranoid coalition is not taken that far).
+    The lazy check finds the dangers of the turns a side would play, not wins a turn
+    hands to the side's own team (a power that gives the next turn to the same player).
     """
 
     def __init__(self, board: Board, budget: Budget, tt: dict[int, TTEntry], player: int) -> None:
@@ -507,25 +510,31 @@ class GenericSearch:
         for i, turn in enumerate(turns):
             board.push_turn(turn)
             try:
-                self._spend(PUSH_UNITS)
-                outcome = board.decided
+                outcome, distance = self._ending(ply)
                 if outcome is not None:
-                    score, exact = self._score(outcome.winners, ply), True
+                    score, exact = self._score(outcome.winners, distance), True
                 else:
-                    if may_be_stuck(board) and not board.has_legal_turn():
-                        self._spend(STUCK_UNITS)
-                        outcome = board.outcome()  # the next player has no legal turn
-                    if outcome is not None:
-                        score, exact = self._score(outcome.winners, ply + 1), True
-                    else:
-                        self._spend(EVAL_UNITS)
-                        score, exact = evaluate_for(board, self.player), False
+                    self._spend(EVAL_UNITS)
+                    score, exact = evaluate_for(board, self.player), False
             finally:
                 board.pop()
             if exact and (score > MATE_BOUND if maximizing else score < -MATE_BOUND):
                 return out, (score, turn)
             out.append((score, exact, i))
         return out, None
+
+    def _ending(self, ply: int) -> tuple[Outcome | None, int]:
+        """Just after a turn made at ``ply`` (counted as one pushed turn): the end of the
+        game it brought, a step's win or the next player left without a legal turn, and
+        the ply that decided it."""
+        board = self.board
+        self._spend(PUSH_UNITS)
+        if board.decided is not None:
+            return board.decided, ply
+        if may_be_stuck(board) and not board.has_legal_turn():
+            self._spend(STUCK_UNITS)
+            return board.outcome(), ply + 1
+        return None, ply
 
     def _verified(self, turn: Turn, ply: int) -> int | None:
         """The score of ``turn`` if the next player can win at once after it, else
@@ -569,7 +578,7 @@ class GenericSearch:
                     settled = k
                     break  # safe: no later turn evaluates better
                 score = verified
-                if sign * score > MATE_BOUND:  # handing a third player the win, for once
+                if sign * score > MATE_BOUND:  # the next player is on the mover's side
                     best, best_turn = score, turns[i]
                     settled = k
                     break
@@ -609,7 +618,15 @@ class GenericSearch:
             outcome = board.outcome()
             return 0 if outcome is None else self._score(outcome.winners, ply)
         alpha0, beta0 = alpha, beta
-        if depth <= 1:
+        if board.to_move not in self.team and self._free_for_all():
+            best_turn, best, exact = self._own_choice(turns, ply)
+            if depth > 1 and not exact:
+                board.push_turn(best_turn)
+                try:
+                    best = self.value(depth - 1, alpha, beta, ply + 1)
+                finally:
+                    board.pop()
+        elif depth <= 1:
             best, best_turn = self._horizon(turns, alpha, beta, ply)
         else:
             best, best_turn = self._interior(turns, tt_turn, depth, alpha, beta, ply)
@@ -623,6 +640,47 @@ class GenericSearch:
             self.tt.clear()
         self.tt[key] = (depth, flag, _to_tt(best, ply), best_turn)
         return best
+
+    def _free_for_all(self) -> bool:
+        """Whether the searching player has more than one opponent side (three players)."""
+        return len(opponents_of(self.board, self.player)) > len(self.team)
+
+    def _own_choice(self, turns: list[Turn], ply: int) -> tuple[Turn, int, bool]:
+        """The turn an opponent of a free-for-all plays, as level 1 would choose it: a win
+        if it has one, else its best turn by its own evaluation after which the next
+        player cannot win at once. Returns the turn, the searching player's score after
+        it, and whether that score is exact (the game ends)."""
+        board = self.board
+        mover = board.to_move
+        mover_team = team_of(board, mover)
+        scored: list[tuple[int, int, bool, int]] = []
+        for i, turn in enumerate(turns):
+            board.push_turn(turn)
+            try:
+                outcome, distance = self._ending(ply)
+                if outcome is not None:
+                    if outcome.winners & mover_team:
+                        return turn, self._score(outcome.winners, distance), True
+                    scored.append((-INF, self._score(outcome.winners, distance), True, i))
+                    continue
+                self._spend(2 * EVAL_UNITS)
+                own = evaluate_for(board, mover)
+                scored.append((own, evaluate_for(board, self.player), False, i))
+            finally:
+                board.pop()
+        scored.sort(key=lambda c: -c[0])  # stable: equals keep the list's order
+        fallback: tuple[Turn, int, bool] | None = None
+        for _, score, exact, i in scored:
+            if exact:
+                break  # only losses for the mover are left
+            verified = self._verified(turns[i], ply)
+            if verified is None:
+                return turns[i], score, False
+            if fallback is None:
+                fallback = (turns[i], verified, True)
+        if fallback is not None:
+            return fallback
+        return turns[scored[0][3]], scored[0][1], True
 
     def _interior(
         self, turns: list[Turn], tt_turn: Turn | None, depth: int, alpha: int, beta: int, ply: int
