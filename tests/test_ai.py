@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from aegean.ai import AI_LEVELS, AlphaBetaAI, Engine, GreedyAI, RandomAI, make_ai
-from aegean.ai.alphabeta import Budget, PlainSearch
+from aegean.ai.alphabeta import Budget, GenericSearch, PlainSearch
 from aegean.ai.determinize import Determinized
 from aegean.ai.evaluation import MATE_BOUND, TEMPO, WIN, evaluate, level_masks, side_value
 from aegean.ai.greedy import opponent_can_win_now
 from aegean.ai.match import OPENINGS
 from aegean.ai.tactics import can_win_now
-from aegean.santorini import Board, SantoriniError, Turn
+from aegean.santorini import Board, SantoriniError, Turn, format_turn
 from aegean.santorini.powers.base import Power
 from aegean.santorini.squares import PERIMETER_MASK
 
@@ -516,6 +516,24 @@ def test_levels_play_the_same_turns_whatever_the_clock() -> None:
     infos = [e.base.last_info for e in (first, second) if isinstance(e, Determinized)]
     assert len(infos) == 2 and infos[0] is not None and infos[1] is not None
     assert infos[0].nodes == infos[1].nodes and infos[0].depth == infos[1].depth >= 1
+
+
+def test_a_free_for_all_opponent_is_modelled_as_playing_for_itself() -> None:
+    """Three players: the search expects an opponent to take its own win, and else to
+    stop the player after it from winning (greedy's safety), instead of ganging up on
+    the searching player."""
+    wins = Board.from_position(
+        "00000/00000/00230/00000/00000 2 e1,e2 c3,a1 a5,b5 powers=Apollo,Athena,Pan"
+    )
+    search = GenericSearch(wins, Budget(None, None, every=1), {}, 0)
+    turn, score, exact = search._own_choice(wins.legal_turns(), 1)
+    assert format_turn(turn) == "c3-d3" and exact and score < -MATE_BOUND
+    blocks = Board.from_position(
+        "00000/00000/00000/00000/00032 1 b1,a5 e1,a3 c5,e5 powers=Apollo,Hephaestus,Pan"
+    )
+    search = GenericSearch(blocks, Budget(None, None, every=1), {}, 2)
+    turn, score, exact = search._own_choice(blocks.legal_turns(), 1)
+    assert format_turn(turn).endswith("^d1") and not exact and abs(score) < MATE_BOUND
 
 
 # ---------------------------------------------------------------- evaluation
