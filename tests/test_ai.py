@@ -8,16 +8,18 @@ matters, by brute force over ``legal_turns``.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from aegean.ai import AI_LEVELS, AlphaBetaAI, Engine, GreedyAI, RandomAI, make_ai
-from aegean.ai.alphabeta import Budget, PlainSearch
+from aegean.ai.alphabeta import Budget, GenericSearch, PlainSearch
 from aegean.ai.determinize import Determinized
 from aegean.ai.evaluation import MATE_BOUND, TEMPO, WIN, evaluate, level_masks, side_value
 from aegean.ai.greedy import opponent_can_win_now
 from aegean.ai.match import OPENINGS
-from aegean.santorini import Board, SantoriniError, Turn
+from aegean.ai.tactics import can_win_now
+from aegean.santorini import Board, SantoriniError, Turn, format_turn
 from aegean.santorini.power import Power
 from aegean.santorini.squares import PERIMETER_MASK
 
@@ -211,6 +213,12 @@ def test_opponent_can_win_now_agrees_with_brute_force() -> None:
         "00100/AAA00/00000/00000/00000 1 e3,a1 a5,b5",
         "00000/AAA00/00000/00000/00000 1 e3,a1 a5,b5",
     ]
+    assert_win_checks_agree(positions)
+
+
+def assert_win_checks_agree(positions: list[str]) -> None:
+    """``can_win_now`` (greedy's ``opponent_can_win_now``) says what brute force over
+    every legal turn says, and both answers occur."""
     answers = set()
     for position in positions:
         board = Board.from_position(position)
@@ -384,6 +392,148 @@ def test_a_turn_in_progress_is_completed() -> None:
     engine = AlphaBetaAI(max_depth=2)
     turn = check_choice(engine, board)
     assert len(turn) == 1  # only the build is left
+
+
+# ---------------------------------------------------------------- with powers (issue 13, item 7)
+#: Positions of level 1 - greedy games (Apollo vs Athena) in which level 1, then a plain
+#: one-turn search without a look at the reply, handed greedy an immediate win although
+#: a safe turn existed; greedy never does.
+HANDED_OVER = [
+    "02010/10120/23120/10000/00000 1 c3,c4 a3,a4 powers=Apollo,Athena athena=up",
+    "00000/00020/00102/10210/13210 1 c2,d4 a1,c1 powers=Apollo,Athena athena=up",
+    "02223/11220/10100/00000/00000 2 b3,d5 c4,c5 powers=Apollo,Athena",
+]
+#: Prometheus (486 turns: he may build before moving) must dome b5, where Athena's worker
+#: on a5 would climb; and (179 turns) can climb b1-c1 and win.
+PROMETHEUS_THREATENED = "23000/00000/00000/00000/00000 1 c3,e1 a5,e3 powers=Prometheus,Athena"
+PROMETHEUS_WINS = "00000/00000/00000/00000/02300 1 b1,e5 a5,c5 powers=Prometheus,Athena"
+
+
+#: Positions shortly before the end of random games of the strength suite with powers
+#: (two to four players, the Golden Fleece): five with a win to take, five where some
+#: turns hand the next player a win and some do not, five others (all safe, or lost).
+POWER_POSITIONS = [
+    "01112/AAA33/BD002/AACBC/A1AB3 1 d5,c3 d3,b1 powers=Pan,Atlas",
+    "21131/00D22/02131/2DDD0/012A0 1 d4,c1 c5,a3 fleece=Demeter ram=d1 ram.holders=1",
+    "21320/1D0DD/23321/23D33/3D221 2 e1,a4 d3,a2 & & powers=Artemis,Demeter,Minotaur,Hephaestus",
+    "331D0/22D11/12D3D/22110/32D30 2 e2,d4 b2,b4 powers=Prometheus,Athena",
+    "21100/032A2/03032/11331/231D2 2 a3,e2 c4,e5 fleece=Apollo ram=d4 ram.holders=2",
+    "01112/AAA33/BD002/0ACBC/A1AB3 2 d5,c3 d3,a2 powers=Pan,Atlas",
+    "21121/00D22/02131/2DDD0/012A0 2 d4,c1 b4,a3 fleece=Demeter ram=d1 ram.holders=1",
+    "0D311/D31D2/11D32/1D211/3D202 1 c4,a5 c2,b3 & & powers=Artemis,Demeter,Minotaur,Hephaestus",
+    "03010/2D222/12122/D1D10/10120 2 b2,c5 a5,d4 - powers=Apollo,Athena,Pan out=3 removed=0,0,2",
+    "00C00/AB1D3/A2A10/221A1/332A0 2 b2,d3 b5,e3 & & powers=Apollo,Athena,Pan,Atlas",
+    "01012/AAA33/BD002/0ACBC/A1AB3 1 c5,c3 d3,a2 powers=Pan,Atlas",
+    "21120/00D22/02121/2DDD0/012A0 1 c3,c1 b4,a3 fleece=Demeter ram=d1 ram.holders=1",
+    "22330/1D0DD/23321/23D33/3D221 3 e1,a4 c4,a2 & & powers=Artemis,Demeter,Minotaur,Hephaestus",
+    "331D0/22D11/12D3D/23110/32D30 1 e2,d4 b1,b4 powers=Prometheus,Athena",
+    "21100/012A2/03032/11331/231D2 2 b2,e2 b5,e5 fleece=Apollo ram=d4 ram.holders=2",
+]
+
+
+@pytest.mark.parametrize("position", HANDED_OVER)
+def test_level_1_never_hands_over_an_immediate_win_with_powers(position: str) -> None:
+    board = Board.from_position(position)
+    assert any(not hands_over_win(board, t) for t in board.legal_turns())
+    for seed in range(3):
+        turn = check_choice(make_ai("1", seed=seed), board)
+        assert not hands_over_win(board, turn), (position, seed)
+
+
+def test_level_1_is_greedys_safety_with_a_better_judgement() -> None:
+    """Level 1 wins when it can and avoids handing over a win when it can, like greedy,
+    on positions of games with powers, two to four players (checked by brute force)."""
+    for seed, position in enumerate(POWER_POSITIONS):
+        board = Board.from_position(position)
+        turn = check_choice(make_ai("1", seed=seed), board)
+        wins = winning_turns(board)
+        assert bool(wins) == (seed < 5), position
+        if wins:
+            assert turn in wins, position
+        elif any(not hands_over_win(board, t) for t in board.legal_turns()):
+            assert not hands_over_win(board, turn), position
+
+
+@pytest.mark.parametrize("position", [PROMETHEUS_THREATENED, PROMETHEUS_WINS])
+def test_a_small_budget_still_searches_one_full_turn_on_a_slow_power(position: str) -> None:
+    """A budget spent long before the first full turn is searched (a slow power, a
+    loaded machine) used to leave the search at depth 0, playing its first turn in
+    random order: now the first iteration always completes."""
+    board = Board.from_position(position)
+    assert len(board.legal_turns()) > 150
+    for seed in range(2):
+        engine = AlphaBetaAI(node_limit=20, seed=seed)
+        turn = check_choice(engine, board)
+        assert engine.last_info is not None and engine.last_info.depth == 1
+        assert engine.last_info.nodes > 20 and engine.last_info.cut_short is False
+        if position == PROMETHEUS_WINS:
+            assert turn == board.parse_turn("b1-c1")
+        else:
+            assert not hands_over_win(board, turn)
+
+
+def count_win_checks(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    """Count the calls of ``module.name`` (a win check) from now on."""
+    calls: list[int] = []
+    original = getattr(module, name)
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_level_1_and_greedy_check_only_the_turns_they_would_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the next player can win at once costs a search of their turn: asked for
+    every one of 80 turns, it made greedy take seconds per turn with powers. Both now ask
+    in order of preference and stop at the first safe turn."""
+    import aegean.ai.alphabeta as alphabeta
+    import aegean.ai.greedy as greedy
+
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo,Athena")
+    assert len(board.legal_turns()) == 80
+    checks = count_win_checks(monkeypatch, greedy, "can_win_now")
+    GreedyAI(1).choose_turn(board)
+    assert len(checks) == 1
+    checks = count_win_checks(monkeypatch, alphabeta, "win_now_work")
+    make_ai("1", seed=1).choose_turn(board)
+    assert len(checks) == 1
+
+
+def test_can_win_now_agrees_with_brute_force_with_powers() -> None:
+    assert opponent_can_win_now is can_win_now
+    assert_win_checks_agree(POWER_POSITIONS)
+
+
+def test_levels_play_the_same_turns_whatever_the_clock() -> None:
+    """Levels 2-5 have work budgets, not time: the same seed gives the same turn and the
+    same count of work, with powers too (so strength runs are reproducible under load)."""
+    board = Board.from_position(HANDED_OVER[1])
+    first, second = make_ai("2", seed=5), make_ai("2", seed=5)
+    assert first.choose_turn(board) == second.choose_turn(board)
+    infos = [e.base.last_info for e in (first, second) if isinstance(e, Determinized)]
+    assert len(infos) == 2 and infos[0] is not None and infos[1] is not None
+    assert infos[0].nodes == infos[1].nodes and infos[0].depth == infos[1].depth >= 1
+
+
+def test_a_free_for_all_opponent_is_modelled_as_playing_for_itself() -> None:
+    """Three players: the search expects an opponent to take its own win, and else to
+    stop the player after it from winning (greedy's safety), instead of ganging up on
+    the searching player."""
+    wins = Board.from_position(
+        "00000/00000/00230/00000/00000 2 e1,e2 c3,a1 a5,b5 powers=Apollo,Athena,Pan"
+    )
+    search = GenericSearch(wins, Budget(None, None, every=1), {}, 0)
+    turn, score, exact = search._own_choice(wins.legal_turns(), 1)
+    assert format_turn(turn) == "c3-d3" and exact and score < -MATE_BOUND
+    blocks = Board.from_position(
+        "00000/00000/00000/00000/00032 1 b1,a5 e1,a3 c5,e5 powers=Apollo,Hephaestus,Pan"
+    )
+    search = GenericSearch(blocks, Budget(None, None, every=1), {}, 2)
+    turn, score, exact = search._own_choice(blocks.legal_turns(), 1)
+    assert format_turn(turn).endswith("^d1") and not exact and abs(score) < MATE_BOUND
 
 
 # ---------------------------------------------------------------- evaluation

@@ -8,8 +8,18 @@ import pytest
 
 from aegean.ai import Engine, GreedyAI, RandomAI
 from aegean.ai.greedy import opponent_can_win_now
-from aegean.ai.match import OPENINGS, MatchResult, elo_difference, run_match, sides_of, wilson_interval
-from aegean.santorini import Board, Turn, format_turn
+from aegean.ai.match import (
+    OPENINGS,
+    MatchResult,
+    elo_difference,
+    play_game,
+    run_match,
+    seatings_for,
+    sides_of,
+    wilson_interval,
+)
+from aegean.ai.suite import MODES, SUITE
+from aegean.santorini import Board, Turn, format_turn, rules
 from aegean.santorini.squares import SYMMETRIES
 
 
@@ -161,15 +171,21 @@ def _team_opening() -> str:
     return board.position()
 
 
+def recorded_match(opening: str, games: int, max_turns: int) -> tuple[MatchResult, list[tuple[str, str]]]:
+    """A match of :class:`Recorder` AIs "A" and "B" from one opening, and their log."""
+    log: list[tuple[str, str]] = []
+    result = run_match(
+        lambda: Recorder("A", log, seed=len(log)), lambda: Recorder("B", log, seed=len(log) + 1), games,
+        openings=[opening], max_turns=max_turns,
+    )  # fmt: skip
+    return result, log
+
+
 def test_a_four_player_match_gives_each_ai_a_team() -> None:
     """Each AI plays both seats of its team, and the teams swap every game."""
     opening = _team_opening()
     assert opening.split()[1] == "3"
-    log: list[tuple[str, str]] = []
-    result = run_match(
-        lambda: Recorder("A", log, seed=len(log)), lambda: Recorder("B", log, seed=len(log) + 1), 2,
-        openings=[opening], max_turns=12,
-    )  # fmt: skip
+    result, log = recorded_match(opening, 2, max_turns=12)
     assert result.games == 2
     game_starts = [i for i, (_, position) in enumerate(log) if position == opening]
     assert [log[i][0] for i in game_starts] == ["A", "B"]
@@ -200,10 +216,20 @@ def test_a_golden_fleece_match_starts_with_the_ram() -> None:
     assert after_ram[0] == "B" and "ram=" in after_ram[1]
 
 
-def test_a_match_needs_two_sides() -> None:
-    three = Board(3, ["Apollo", "Athena", "Pan"]).position()
+def test_a_three_player_match_rotates_the_seats() -> None:
+    """Three players, free-for-all: A alone in each seat against two Bs, then B alone
+    against two As, so over six games each AI holds nine seats of eighteen."""
+    opening = SUITE["three"][0].openings(1)[0]
+    assert seatings_for(Board.from_position(opening)) == ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB")
+    result, log = recorded_match(opening, 6, max_turns=3)
+    assert result.games == 6
+    # Each game's first three turns are the three seats in order (nobody wins in three).
+    assert "".join(name for name, _ in log) == "ABB" "BAB" "BBA" "BAA" "ABA" "AAB"
+
+
+def test_a_match_needs_two_or_three_sides() -> None:
     with pytest.raises(ValueError, match="two sides"):
-        run_match(lambda: RandomAI(), lambda: RandomAI(), 1, openings=[three])
+        play_game(RandomAI(), RandomAI(), SUITE["three"][0].openings(1)[0], True, 10)
     assert sides_of(Board.from_position(_team_opening()), 2) == {0, 2}
     assert sides_of(Board(), 1) == {1}
 
@@ -236,3 +262,27 @@ def test_greedy_blocks_the_next_players_climb_in_a_three_player_game() -> None:
     turn = format_turn(GreedyAI(seed=3).choose_turn(board))
     assert turn.endswith("^d1"), turn
     assert opponent_can_win_now(Board.from_position(board.position().replace(" 1 ", " 2 ", 1)))
+
+
+# ---------------------------------------------------------------- the strength suite
+def test_the_suite_covers_every_mode_with_fixed_openings() -> None:
+    """Issue 13 item 7: every kind of game, each matchup from the shared openings placed
+    under its powers' rules (the same positions every time), workers all placed."""
+    assert tuple(SUITE) == MODES
+    players = {"plain": 2, "powers": 2, "three": 3, "teams": 4, "fleece": 2, "hidden": 2}
+    for mode, matchups in SUITE.items():
+        assert matchups
+        for matchup in matchups:
+            openings = matchup.openings(2)
+            assert openings == matchup.openings(2) and len(set(openings)) == 2, matchup.label
+            for opening in openings:
+                board = Board.from_position(opening)
+                assert board.n_players == players[mode] and not board.placing, opening
+                assert board.outcome() is None and sum(board.height) == 0
+                assert (board.fleece is not None) == (mode == "fleece")
+                assert (mode == "plain") == board.plain
+                secret = any(rules.has_secrets_from(board, p) for p in range(board.n_players))
+                assert secret == (mode == "hidden") or matchup.powers[0] == "Tartarus", opening
+    # Moerae's third worker and Fate square come with the opening.
+    moerae = Board.from_position(SUITE["hidden"][2].openings(1)[0])
+    assert len(moerae.workers[0]) == 3 and "moerae.fate=" in moerae.position()

@@ -9,8 +9,15 @@ Two searches share the driver :class:`AlphaBetaAI`:
   few bit operations.
 - :class:`GenericSearch` for everything else (powers, three or four players, a turn
   already in progress): ``legal_turns``/``push_turn``/``pop`` only, scores from the
-  searching player's team's point of view (a "paranoid" search when there are several
-  opponents).
+  searching player's team's point of view (with three players the opponents are
+  modelled as playing for themselves), its horizon checked against the next player's
+  immediate win (:mod:`aegean.ai.tactics`) the way greedy checks its turn.
+
+Whatever the budget, the first iteration (one full turn) is searched to the end, so a
+slow position or a loaded machine never leaves the AI with an unsearched turn. Node
+budgets are counted in work units: a plain node is one, the generic search's slower
+operations count as several (``PUSH_UNITS`` ...), so a budget buys about the same time
+either way.
 
 What makes the plain search strong for its speed, all exact under the base rules:
 
@@ -36,12 +43,13 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-from ..santorini import Board, Turn, fastpath
-from ..santorini.rules import team_of
+from ..santorini import Board, Outcome, Turn, fastpath
+from ..santorini.rules import opponents_of, team_of
 from ..santorini.squares import NEIGHBOR_MASK
 from .base import SearchInfo, legal_turns_or_raise, search_turns
 from .evaluation import MATE_BOUND, WIN, evaluate, evaluate_for, level_masks
 from .placement import choose_placement, is_placement
+from .tactics import may_be_stuck, win_now_work
 
 INF: Final = WIN + 1
 #: Deepest iteration tried (a game has at most ~100 turns before the board fills).
@@ -57,6 +65,21 @@ FULL_ORDERING_DEPTH: Final = 3
 #: Nodes between budget checks in the plain search (a clock read costs more than a
 #: node there); the generic search, whose nodes are slow, checks at every node.
 CHECK_EVERY: Final = 1024
+
+# Work units of the generic search, on the plain search's scale (one unit is one plain
+# node, about 7 µs on the reference machine), so that a node budget buys about the same
+# time with or without powers: what the engine's operations cost there, measured over
+# the power suite (docs/performance.md, "AI strength").
+#: A turn pushed and popped.
+PUSH_UNITS: Final = 15
+#: Each turn of a turn list.
+LIST_UNITS: Final = 10
+#: One evaluation.
+EVAL_UNITS: Final = 2
+#: One step of a win probe (:func:`~aegean.ai.tactics.win_now_work`).
+STEP_UNITS: Final = 5
+#: A search for one legal turn of a player who may be stuck.
+STUCK_UNITS: Final = 20
 
 EXACT: Final = 0
 LOWER: Final = 1  # the score is at least the stored value (a beta cutoff)
@@ -89,7 +112,7 @@ def _from_tt(score: int, ply: int) -> int:
 class Budget:
     """Counts nodes and raises :class:`SearchTimeout` when time or nodes run out."""
 
-    __slots__ = ("deadline", "every", "next_check", "node_limit", "nodes")
+    __slots__ = ("deadline", "enforced", "every", "next_check", "node_limit", "nodes")
 
     def __init__(self, deadline: float | None, node_limit: int | None, every: int = CHECK_EVERY) -> None:
         self.deadline = deadline
@@ -97,17 +120,26 @@ class Budget:
         self.every = every
         self.nodes = 0
         self.next_check = every if node_limit is None else min(every, node_limit)
+        #: Off while the first iteration runs: one full turn deep is always searched.
+        self.enforced = True
 
     def check(self) -> None:
         """Called when ``nodes`` reaches ``next_check``."""
-        if self.node_limit is not None and self.nodes >= self.node_limit:
-            raise SearchTimeout
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
-            raise SearchTimeout
+        if self.enforced:
+            if self.node_limit is not None and self.nodes >= self.node_limit:
+                raise SearchTimeout
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                raise SearchTimeout
         step = self.every
-        if self.node_limit is not None:
+        if self.node_limit is not None and self.nodes < self.node_limit:
             step = min(step, self.node_limit - self.nodes)
         self.next_check = self.nodes + step
+
+    def spent(self) -> bool:
+        """Whether the budget is used up (asked between iterations)."""
+        if self.node_limit is not None and self.nodes >= self.node_limit:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
 class PlainSearch:
@@ -425,9 +457,27 @@ class PlainSearch:
 class GenericSearch:
     """Alpha-beta over ``legal_turns``/``push_turn``/``pop``, for any game.
 
-    Scores are from the point of view of ``player``'s team: its turns maximise, every
-    other player's minimise (the "paranoid" assumption when there are several
-    opponents). Slow, but the rules are all the engine's.
+    Scores are from the point of view of ``player``'s team: its turns maximise, the
+    other side's minimise. With three players each for themselves, minimising would
+    have both opponents gang up on the searching player (the "paranoid" search), which
+    they do not: each plays for itself. So an opponent there is *modelled*: it plays the
+    turn level 1 would choose for it (a win, else its best turn by its own evaluation
+    after which the next player cannot win at once), and only that turn is searched on
+    (:meth:`_own_choice`). Turns are slow here (a turn list costs milliseconds), so the
+    work goes where greedy puts it:
+
+    - **Immediate wins**: every child is pushed once, for ordering; one whose turn won
+      (or left the next player without a legal turn) ends the node at once.
+    - **The horizon** (the last turn before the evaluation) is *verified*: a turn after
+      which the next player can win at once (:func:`~aegean.ai.tactics.win_now_work`)
+      scores as that loss. Children are taken best-first by their evaluation and only
+      checked until the first one that is safe (nothing after it can be better), so a
+      horizon node costs one turn list, a push per turn and usually one check. At the
+      root this *is* level 1: greedy's safety with the evaluation instead of its taste.
+    - Move ordering by the children's evaluation (the transposition-table turn first).
+
+    The lazy check finds the dangers of the turns a side would play, not wins a turn
+    hands to the side's own team (a power that gives the next turn to the same player).
     """
 
     def __init__(self, board: Board, budget: Budget, tt: dict[int, TTEntry], player: int) -> None:
@@ -437,33 +487,118 @@ class GenericSearch:
         self.team = team_of(board, player)
         self.player = player
 
-    def _terminal(self, ply: int) -> int | None:
-        """The score of a finished game, on the plain search's scale: a win by the turn
-        made at ply ``p`` is ``WIN - p``; a side with no legal turn at ply ``q`` has
-        lost ``q`` plies from the root."""
-        board = self.board
-        outcome = board.decided
-        distance = ply - 1
-        if outcome is None:
-            if board.turn or board.has_legal_turn():
-                return None
-            outcome = board.outcome()
-            distance = ply
-            if outcome is None:
-                return None
-        return WIN - distance if outcome.winners & self.team else distance - WIN
-
-    def value(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _spend(self, units: int) -> None:
         budget = self.budget
-        budget.nodes += 1
+        budget.nodes += units
         if budget.nodes >= budget.next_check:
             budget.check()
-        terminal = self._terminal(ply)
-        if terminal is not None:
-            return terminal
+
+    def _score(self, winners: frozenset[int], distance: int) -> int:
+        """A finished game on the plain search's scale: ``WIN - distance`` for a win of
+        the team, where ``distance`` is the ply of the turn that decided it."""
+        return WIN - distance if winners & self.team else distance - WIN
+
+    def _children(
+        self, turns: list[Turn], ply: int
+    ) -> tuple[list[tuple[int, bool, int]], tuple[int, Turn] | None]:
+        """``(score, exact, index)`` of every turn: the evaluation after it, or the exact
+        score of a game it ends (``exact``). The second item is ``(score, turn)`` of a
+        turn that wins for the side to move, found before the rest are pushed."""
         board = self.board
-        if depth <= 0:
-            return evaluate_for(board, self.player)
+        maximizing = board.to_move in self.team
+        out: list[tuple[int, bool, int]] = []
+        for i, turn in enumerate(turns):
+            board.push_turn(turn)
+            try:
+                outcome, distance = self._ending(ply)
+                if outcome is not None:
+                    score, exact = self._score(outcome.winners, distance), True
+                else:
+                    self._spend(EVAL_UNITS)
+                    score, exact = evaluate_for(board, self.player), False
+            finally:
+                board.pop()
+            if exact and (score > MATE_BOUND if maximizing else score < -MATE_BOUND):
+                return out, (score, turn)
+            out.append((score, exact, i))
+        return out, None
+
+    def _ending(self, ply: int) -> tuple[Outcome | None, int]:
+        """Just after a turn made at ``ply`` (counted as one pushed turn): the end of the
+        game it brought, a step's win or the next player left without a legal turn, and
+        the ply that decided it."""
+        board = self.board
+        self._spend(PUSH_UNITS)
+        if board.decided is not None:
+            return board.decided, ply
+        if may_be_stuck(board) and not board.has_legal_turn():
+            self._spend(STUCK_UNITS)
+            return board.outcome(), ply + 1
+        return None, ply
+
+    def _verified(self, turn: Turn, ply: int) -> int | None:
+        """The score of ``turn`` if the next player can win at once after it, else
+        ``None`` (the evaluation stands)."""
+        board = self.board
+        board.push_turn(turn)
+        try:
+            won, work = win_now_work(board)
+            self._spend(PUSH_UNITS + STEP_UNITS * work)
+            return self._score(team_of(board, board.to_move), ply + 1) if won else None
+        finally:
+            board.pop()
+
+    def _horizon(
+        self, turns: list[Turn], alpha: int, beta: int, ply: int, order: list[Turn] | None = None
+    ) -> tuple[int, Turn]:
+        """The last full turn before the evaluation, verified lazily (see the class
+        docstring). ``order``, when given, receives every turn, best first."""
+        maximizing = self.board.to_move in self.team
+        children, win = self._children(turns, ply)
+        if win is not None:
+            if order is not None:
+                order[:] = [win[1], *(t for t in turns if t != win[1])]
+            return win
+        sign = 1 if maximizing else -1
+        children.sort(key=lambda c: -sign * c[0])  # stable: equals keep the list's order
+        best, best_turn = -sign * INF, turns[children[0][2]]
+        settled = len(children)
+        for k, (score, exact, i) in enumerate(children):
+            if not exact:
+                if sign * score <= sign * (alpha if maximizing else beta):
+                    # This and every later turn are no better than a bound already held.
+                    if sign * score > sign * best:
+                        best, best_turn = score, turns[i]
+                    settled = k
+                    break
+                verified = self._verified(turns[i], ply)
+                if verified is None:
+                    if sign * score > sign * best:
+                        best, best_turn = score, turns[i]
+                    settled = k
+                    break  # safe: no later turn evaluates better
+                score = verified
+                if sign * score > MATE_BOUND:  # the next player is on the mover's side
+                    best, best_turn = score, turns[i]
+                    settled = k
+                    break
+                children[k] = (score, True, i)
+            if sign * score > sign * best:
+                best, best_turn = score, turns[i]
+        if order is not None:
+            # Verified losses after the turns still standing, in evaluation order.
+            head = [c for c in children[: settled + 1] if not (c[1] and sign * c[0] < -MATE_BOUND)]
+            tail = [c for c in children[: settled + 1] if c[1] and sign * c[0] < -MATE_BOUND]
+            rest = children[settled + 1 :]
+            order[:] = [turns[c[2]] for c in (*head, *rest, *tail)]
+        return best, best_turn
+
+    def value(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The score of the position ``depth`` full turns deep (at least one)."""
+        board = self.board
+        decided = board.decided
+        if decided is not None:
+            return self._score(decided.winners, ply - 1)
         key = board.zobrist_hash()
         entry = self.tt.get(key)
         tt_turn: Turn | None = None
@@ -478,28 +613,23 @@ class GenericSearch:
                 ):
                     return score
         turns = search_turns(board)
-        if tt_turn is not None and tt_turn in turns:
-            turns.remove(tt_turn)
-            turns.insert(0, tt_turn)
-        maximizing = board.to_move in self.team
+        self._spend(LIST_UNITS * max(1, len(turns)))
+        if not turns:
+            outcome = board.outcome()
+            return 0 if outcome is None else self._score(outcome.winners, ply)
         alpha0, beta0 = alpha, beta
-        best = -INF if maximizing else INF
-        best_turn: Turn | None = None
-        for turn in turns:
-            board.push_turn(turn)
-            try:
-                score = self.value(depth - 1, alpha, beta, ply + 1)
-            finally:
-                board.pop()
-            if maximizing:
-                if score > best:
-                    best, best_turn = score, turn
-                    alpha = max(alpha, score)
-            elif score < best:
-                best, best_turn = score, turn
-                beta = min(beta, score)
-            if alpha >= beta:
-                break
+        if board.to_move not in self.team and self._free_for_all():
+            best_turn, best, exact = self._own_choice(turns, ply)
+            if depth > 1 and not exact:
+                board.push_turn(best_turn)
+                try:
+                    best = self.value(depth - 1, alpha, beta, ply + 1)
+                finally:
+                    board.pop()
+        elif depth <= 1:
+            best, best_turn = self._horizon(turns, alpha, beta, ply)
+        else:
+            best, best_turn = self._interior(turns, tt_turn, depth, alpha, beta, ply)
         if best <= alpha0:
             flag = UPPER
         elif best >= beta0:
@@ -511,10 +641,91 @@ class GenericSearch:
         self.tt[key] = (depth, flag, _to_tt(best, ply), best_turn)
         return best
 
+    def _free_for_all(self) -> bool:
+        """Whether the searching player has more than one opponent side (three players)."""
+        return len(opponents_of(self.board, self.player)) > len(self.team)
+
+    def _own_choice(self, turns: list[Turn], ply: int) -> tuple[Turn, int, bool]:
+        """The turn an opponent of a free-for-all plays, as level 1 would choose it: a win
+        if it has one, else its best turn by its own evaluation after which the next
+        player cannot win at once. Returns the turn, the searching player's score after
+        it, and whether that score is exact (the game ends)."""
+        board = self.board
+        mover = board.to_move
+        mover_team = team_of(board, mover)
+        scored: list[tuple[int, int, bool, int]] = []
+        for i, turn in enumerate(turns):
+            board.push_turn(turn)
+            try:
+                outcome, distance = self._ending(ply)
+                if outcome is not None:
+                    if outcome.winners & mover_team:
+                        return turn, self._score(outcome.winners, distance), True
+                    scored.append((-INF, self._score(outcome.winners, distance), True, i))
+                    continue
+                self._spend(2 * EVAL_UNITS)
+                own = evaluate_for(board, mover)
+                scored.append((own, evaluate_for(board, self.player), False, i))
+            finally:
+                board.pop()
+        scored.sort(key=lambda c: -c[0])  # stable: equals keep the list's order
+        fallback: tuple[Turn, int, bool] | None = None
+        for _, score, exact, i in scored:
+            if exact:
+                break  # only losses for the mover are left
+            verified = self._verified(turns[i], ply)
+            if verified is None:
+                return turns[i], score, False
+            if fallback is None:
+                fallback = (turns[i], verified, True)
+        if fallback is not None:
+            return fallback
+        return turns[scored[0][3]], scored[0][1], True
+
+    def _interior(
+        self, turns: list[Turn], tt_turn: Turn | None, depth: int, alpha: int, beta: int, ply: int
+    ) -> tuple[int, Turn]:
+        """A node two or more full turns from the horizon: children best-first by their
+        evaluation (the table's turn first), each searched one turn less deep."""
+        board = self.board
+        maximizing = board.to_move in self.team
+        children, win = self._children(turns, ply)
+        if win is not None:
+            return win
+        sign = 1 if maximizing else -1
+        first = _index(turns, tt_turn)
+        children.sort(key=lambda c: (c[2] != first, -sign * c[0]))
+        best, best_turn = -sign * INF, turns[children[0][2]]
+        for score, exact, i in children:
+            if not exact:
+                board.push_turn(turns[i])
+                try:
+                    score = self.value(depth - 1, alpha, beta, ply + 1)
+                finally:
+                    board.pop()
+            if sign * score > sign * best:
+                best, best_turn = score, turns[i]
+                if maximizing:
+                    alpha = max(alpha, score)
+                else:
+                    beta = min(beta, score)
+                if alpha >= beta:
+                    break
+        return best, best_turn
+
     def restore(self, ply: int) -> None:
         """Nothing to do: every push is popped on the way out, timeouts included."""
 
     def search_root(self, turns: list[Turn], depth: int, found: Callable[[Turn, int], None]) -> None:
+        """Search every root turn ``depth`` full turns deep; ``found`` hears each new best.
+        At depth 1 the root is a verified horizon, and ``turns`` is reordered best first
+        for the deeper iterations."""
+        if depth == 1:
+            order: list[Turn] = []
+            score, turn = self._horizon(turns, -INF, INF, 0, order)
+            turns[:] = order
+            found(turn, score)
+            return
         alpha = -INF
         board = self.board
         for turn in turns:
@@ -528,16 +739,27 @@ class GenericSearch:
                 found(turn, score)
 
 
+def _index(turns: list[Turn], turn: Turn | None) -> int:
+    """Where ``turn`` is in ``turns`` (-1 when absent or ``None``)."""
+    if turn is None:
+        return -1
+    try:
+        return turns.index(turn)
+    except ValueError:
+        return -1
+
+
 class AlphaBetaAI:
     """Iterative-deepening alpha-beta within a depth, time and/or node budget.
 
     ``max_depth`` caps the full turns searched; ``time_limit`` (seconds) and
-    ``node_limit`` stop the search, keeping the best turn of the deepest iteration (or
-    of the unfinished one, if it already found a better turn). With a time limit it
-    starts no new iteration after half the time (``early_stop``; benchmarks turn that
-    off). A node budget makes the choice reproducible; the seed breaks ties among
-    equally scored turns. After each :meth:`choose_turn`, :attr:`last_info` says how
-    deep and how fast it went.
+    ``node_limit`` (work units) stop the search after the first iteration, keeping the
+    best turn of the deepest iteration (or of the unfinished one, if it already found a
+    better turn). With a time limit it starts no new iteration after half the time
+    (``early_stop``; benchmarks turn that off). A node budget makes the choice
+    reproducible; the seed breaks ties among equally scored turns. After each
+    :meth:`choose_turn`, :attr:`last_info` says how deep and how much it searched, and
+    whether the budget cut an iteration short.
     """
 
     def __init__(
@@ -594,8 +816,9 @@ class AlphaBetaAI:
 
     def _search_generic(self, board: Board, turns: list[Turn], budget: Budget, start: float) -> Turn:
         tt: dict[int, TTEntry] = {}  # scores depend on whose point of view: not shared
-        self._rng.shuffle(turns)
-        return self._deepen(GenericSearch(board, budget, tt, board.to_move), turns, self.max_depth, start)
+        self._rng.shuffle(turns)  # the seed picks among equals
+        max_depth = self.max_depth if len(turns) > 1 else 1
+        return self._deepen(GenericSearch(board, budget, tt, board.to_move), turns, max_depth, start)
 
     def _deepen(
         self, search: PlainSearch | GenericSearch, turns: list[Turn], max_depth: int, start: float
@@ -605,12 +828,18 @@ class AlphaBetaAI:
         best: list[tuple[Turn, int]] = []
         done: tuple[Turn, int] = (turns[0], 0)  # if not even one turn gets searched
         done_depth = 0
+        budget = search.budget
+        cut_short = False
         for depth in range(1, max_depth + 1):
             mark = len(best)
+            budget.enforced = depth > 1  # one full turn is always searched to the end
+            if depth > 1 and budget.spent():
+                break
             try:
                 search.search_root(turns, depth, lambda turn, score: best.append((turn, score)))
             except SearchTimeout:
                 search.restore(root_ply)
+                cut_short = True
                 # The first turn searched is the previous best; a turn that beat it at
                 # this depth is better, even if the iteration did not finish.
                 if len(best) > mark + 1:
@@ -622,7 +851,8 @@ class AlphaBetaAI:
             if abs(done[1]) > MATE_BOUND or self._out_of_time(start):
                 break  # a forced win or loss does not change with depth
         nodes = search.budget.nodes
-        self.last_info = SearchInfo(done_depth, nodes, time.perf_counter() - start, done[1], done[0])
+        seconds = time.perf_counter() - start
+        self.last_info = SearchInfo(done_depth, nodes, seconds, done[1], done[0], cut_short)
         return done[0]
 
     def _out_of_time(self, start: float) -> bool:

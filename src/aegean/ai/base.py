@@ -35,6 +35,9 @@ class SearchInfo:
     #: near ``±WIN``; see :mod:`aegean.ai.alphabeta`).
     score: int
     turn: Turn
+    #: Whether the budget stopped an iteration midway (the turn is then the deepest
+    #: finished iteration's, or a better one the unfinished iteration had found).
+    cut_short: bool = False
 
     @property
     def nodes_per_second(self) -> float:

@@ -7,7 +7,7 @@ secrets away (a turn cut short by a hidden worker or by the Abyss looks differen
 :class:`Determinized` wraps any AI: when the player to move cannot see everything
 (``board.view(player).hidden``) it reads only that player's observation, draws ``samples``
 complete boards consistent with it (``Board.from_observation``), asks a
-fresh base AI for a turn on each (the time budget split between them), and plays the turn
+fresh base AI for a turn on each (the budget split between them), and plays the turn
 most samples voted for (ties go to the turn listed first). Otherwise it hands the board to
 the base AI unchanged.
 
@@ -35,10 +35,11 @@ DEFAULT_SAMPLES = 8
 
 
 class EngineFactory(Protocol):
-    """Makes a base AI with a seed and a time budget per turn (seconds; ``None`` keeps
-    the AI's own), as :func:`aegean.ai.make_ai` does for a given level."""
+    """Makes a base AI with a seed and a ``share`` of its level's budget per turn (its
+    node budget or thinking time): 1 for a whole turn, ``1 / samples`` for one sampled
+    world, as :func:`aegean.ai.make_ai` does for a given level."""
 
-    def __call__(self, *, seed: int | None, time_per_move: float | None) -> Engine: ...
+    def __call__(self, *, seed: int | None, share: float) -> Engine: ...
 
 
 #: The board a player can see: their observation with the secrets left out.
@@ -48,12 +49,12 @@ public_board = Board.visible_from
 class Determinized:
     """Any AI made fit for hidden information (see the module docstring).
 
-    ``base_factory(seed=..., time_per_move=...)`` makes the base AI: once at construction
-    for games where nothing is hidden from the player (``time_per_move`` is the whole
-    budget, ``None`` for the AI's own), and once per sample in hidden games (with
-    ``time_per_move / samples``). ``seed`` makes the choices reproducible; two true
-    boards that look the same to the player get the same turn from equally seeded
-    engines (for base AIs whose search does not depend on the clock).
+    ``base_factory(seed=..., share=...)`` makes the base AI: once at construction for
+    games where nothing is hidden from the player (the whole budget, ``share=1``), and
+    once per sample in hidden games (``share=1 / samples``, so a turn costs about the
+    same either way). ``seed`` makes the choices reproducible; two true boards that look
+    the same to the player get the same turn from equally seeded engines (for base AIs
+    whose search does not depend on the clock).
     """
 
     def __init__(
@@ -62,18 +63,14 @@ class Determinized:
         *,
         samples: int = DEFAULT_SAMPLES,
         seed: int | None = None,
-        time_per_move: float | None = None,
         name: str | None = None,
     ) -> None:
         if samples < 1:
             raise ValueError(f"samples must be at least 1, not {samples}")
-        if time_per_move is not None and not time_per_move > 0:
-            raise ValueError(f"the time per move must be positive, not {time_per_move}")
         self.base_factory = base_factory
         self.samples = samples
-        self.time_per_move = time_per_move
         #: The base AI that plays when nothing is hidden from the player.
-        self.base: Engine = base_factory(seed=seed, time_per_move=time_per_move)
+        self.base: Engine = base_factory(seed=seed, share=1.0)
         self.name = name or self.base.name
         self._rng = random.Random(seed)
 
@@ -93,11 +90,10 @@ class Determinized:
         if len(options) == 1:
             return options[0]
         index = {turn: i for i, turn in enumerate(options)}
-        seconds = None if self.time_per_move is None else self.time_per_move / self.samples
         votes: Counter[int] = Counter()
         for _ in range(self.samples):
             sample = Board.from_observation(observation, self._rng)
-            engine = self.base_factory(seed=self._rng.randrange(2**31), time_per_move=seconds)
+            engine = self.base_factory(seed=self._rng.randrange(2**31), share=1 / self.samples)
             if sample.outcome() is not None:
                 continue  # a world in which the game is already over says nothing
             chosen = _as_option(engine.choose_turn(sample), options, index)

@@ -40,6 +40,16 @@ REACH_3: Final = (0, 0, 0, 3)  # from level 2 this is a win, settled by the sear
 TRAPPED: Final = -30
 #: Having the move is worth a little: the side to move acts first on shared squares.
 TEMPO: Final = 5
+#: A player not to move threatening one climb onto level 3 (the generic search's
+#: evaluation only; the plain search settles threats by searching them).
+THREAT: Final = 40
+#: Threatening two squares: one build cannot dome both.
+DOUBLE_THREAT: Final = 400
+#: How much the opponents' average counts against a player in a three-player game: what
+#: one opponent loses the other may gain. Measured against greedy over the strength
+#: suite's three-player games (docs/performance.md, "AI strength"): 0 scored 52 %, 1/2
+#: 73 %, 1 54 %, the stronger opponent's value alone 67 %.
+FREE_FOR_ALL_RIVALS: Final = 0.5
 #: Centre 4, inner ring 2, edge 0.
 CENTER: Final = tuple((4, 2, 0)[max(abs(file_of(s) - 2), abs(rank_of(s) - 2))] for s in SQUARES)
 
@@ -139,17 +149,42 @@ def evaluate(
     return score
 
 
+def threats(height: list[int], workers: list[int], blocked: int, masks: list[int]) -> int:
+    """How many free level-3 squares the workers on level 2 could climb onto (under the
+    base rules: each is a win next turn unless the opponent domes it first)."""
+    top = masks[2] & ~blocked
+    squares = 0
+    for w in workers:
+        if height[w] == 2:
+            squares |= NEIGHBOR_MASK[w] & top
+    return squares.bit_count()
+
+
 def evaluate_for(board: Board, player: int) -> int:
     """Score of ``board`` for ``player``'s team, any number of players or powers.
 
-    Used by the generic search. Opponents count on average, so that in three-player
-    games beating one opponent is not mistaken for beating both.
+    Used by the generic search, which has no threat search of its own: so a player
+    threatening to climb onto level 3 is credited here (:data:`THREAT` for one square,
+    :data:`DOUBLE_THREAT` for two, which one build cannot both dome). Whether the player
+    to move wins at once the search checks exactly, with their powers; a threat that
+    cannot be carried out this turn (Athena's) still stands for the next. Opponents
+    count on average, so that in three-player games beating one opponent is not
+    mistaken for beating both, and there only at :data:`FREE_FOR_ALL_RIVALS`.
     """
     masks = level_masks(board)
     blocked = board.occupied | board.domes
+    height = board.height
     team = team_of(board, player)
     rivals = opponents_of(board, player)
-    ours = sum(side_value(board.height, board.workers[p], blocked, masks)[0] for p in team)
-    theirs = sum(side_value(board.height, board.workers[p], blocked, masks)[0] for p in rivals)
-    score = ours - theirs * len(team) // max(1, len(rivals))
+    values = {}
+    for p in (*team, *rivals):
+        value = side_value(height, board.workers[p], blocked, masks)[0]
+        pending = threats(height, board.workers[p], blocked, masks)
+        values[p] = value + (DOUBLE_THREAT if pending >= 2 else THREAT * pending)
+    ours = sum(values[p] for p in team)
+    theirs = sum(values[p] for p in rivals)
+    if len(rivals) > len(team):  # three players, each for themselves
+        score = ours - int(FREE_FOR_ALL_RIVALS * theirs / len(rivals))
+    else:
+        score = ours - theirs * len(team) // max(1, len(rivals))
     return score + (TEMPO if board.to_move in team else -TEMPO)

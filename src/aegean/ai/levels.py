@@ -1,7 +1,16 @@
 """The AI names users can ask for, and what each one means.
 
 Levels 1–5 are the same alpha-beta search with growing budgets: level 1 looks one full
-turn ahead (plus threat replies), the others think for a fixed time per turn.
+turn ahead and never hands the next player an immediate win it could avoid (greedy's
+safety, with the search's evaluation instead of greedy's taste); levels 2–5 deepen from
+there within a fixed amount of work per turn.
+
+The budgets are counted in work units, not seconds (one unit is one node of the plain
+search; the search with powers counts its slower operations as several, see
+:mod:`aegean.ai.alphabeta`), sized so that a turn takes about 0.1, 0.5, 2 and 5 s on the
+reference machine with nothing else running. So a level plays the same turns on any
+machine and under any load, and a seed makes a whole game repeatable; ``time_per_move``
+switches to a wall-clock budget instead.
 """
 
 from __future__ import annotations
@@ -14,37 +23,41 @@ from .determinize import Determinized, EngineFactory
 from .greedy import GreedyAI
 from .random_ai import RandomAI
 
-#: ``level -> (max_depth, seconds per turn)`` for the alpha-beta levels.
-LEVEL_BUDGETS: Final[dict[str, tuple[int | None, float | None]]] = {
+#: ``level -> (max_depth, work units per turn)`` for the alpha-beta levels.
+LEVEL_BUDGETS: Final[dict[str, tuple[int | None, int | None]]] = {
     "1": (1, None),
-    "2": (None, 0.1),
-    "3": (None, 0.5),
-    "4": (None, 2.0),
-    "5": (None, 5.0),
+    "2": (None, 15_000),
+    "3": (None, 75_000),
+    "4": (None, 300_000),
+    "5": (None, 750_000),
 }
+#: About how long a turn of each level takes, alone on the reference machine (seconds).
+LEVEL_SECONDS: Final[dict[str, float]] = {"2": 0.1, "3": 0.5, "4": 2.0, "5": 5.0}
 DEFAULT_LEVEL: Final = "3"
 
 #: Every spec :func:`make_ai` accepts, with a one-line description for ``--help`` texts.
 AI_LEVELS: Final[dict[str, str]] = {
     "random": "plays a random legal turn",
     "greedy": "wins when it can, never hands over an immediate win, otherwise climbs",
-    "1": "alpha-beta search, one full turn ahead",
-    "2": "alpha-beta search, 0.1 s per turn",
-    "3": "alpha-beta search, 0.5 s per turn",
-    "4": "alpha-beta search, 2 s per turn",
-    "5": "alpha-beta search, 5 s per turn",
+    "1": "alpha-beta search, one full turn ahead (greedy's safety, a better judgement)",
+    **{level: f"alpha-beta search, about {LEVEL_SECONDS[level]:g} s per turn" for level in LEVEL_SECONDS},
     "default": f"the same as level {DEFAULT_LEVEL}",
 }
+
+#: Worlds sampled per turn in hidden-information games: a random player gains nothing from
+#: more than one; the searches split their budget between the samples.
+SAMPLES: Final[dict[str, int]] = {"random": 1, "greedy": 2, "1": 4, "2": 4, "3": 8, "4": 8, "5": 8}
 
 
 def make_ai(spec: str = "default", *, seed: int | None = None, time_per_move: float | None = None) -> Engine:
     """The AI named ``spec`` (a key of :data:`AI_LEVELS`).
 
     ``seed`` makes its random choices reproducible; ``time_per_move`` (seconds) replaces
-    the level's thinking time (for level 1 it caps the one-turn search). Raises
-    ``ValueError`` with the valid names for an unknown spec or a bad time. Every AI is
-    :class:`~aegean.ai.determinize.Determinized`: in games with secrets hidden from it
-    (Hecate, Tartarus, Moerae) it decides from its own observation, never the true board.
+    the level's work budget by thinking time (level 1 searches its one turn to the end
+    anyway). Raises ``ValueError`` with the valid names for an unknown
+    spec or a bad time. Every AI is :class:`~aegean.ai.determinize.Determinized`: in
+    games with secrets hidden from it (Hecate, Tartarus, Moerae) it decides from its own
+    observation, never the true board.
 
     >>> make_ai("greedy", seed=1).name
     'greedy'
@@ -58,28 +71,22 @@ def make_ai(spec: str = "default", *, seed: int | None = None, time_per_move: fl
     if time_per_move is not None and not time_per_move > 0:
         raise ValueError(f"the time per move must be a positive number of seconds, not {time_per_move}")
     level = DEFAULT_LEVEL if key == "default" else key
-    factory = _factory(level)
-    # The whole budget per turn (split between the samples of a hidden-information game).
-    seconds = time_per_move if time_per_move is not None else LEVEL_BUDGETS.get(level, (None, None))[1]
-    return Determinized(factory, samples=SAMPLES[level], seed=seed, time_per_move=seconds)
+    return Determinized(_factory(level, time_per_move), samples=SAMPLES[level], seed=seed)
 
 
-#: Worlds sampled per turn in hidden-information games: a random player gains nothing from
-#: more than one; the searches split their time between the samples.
-SAMPLES: Final[dict[str, int]] = {"random": 1, "greedy": 2, "1": 4, "2": 4, "3": 8, "4": 8, "5": 8}
+def _factory(level: str, time_per_move: float | None) -> EngineFactory:
+    """The base AI of ``level`` with a given seed and share of the budget."""
 
-
-def _factory(level: str) -> EngineFactory:
-    """The base AI of ``level`` with a given seed and time budget."""
-
-    def make(*, seed: int | None, time_per_move: float | None) -> Engine:
+    def make(*, seed: int | None, share: float) -> Engine:
         if level == "random":
             return RandomAI(seed)
         if level == "greedy":
             return GreedyAI(seed)
-        depth, seconds = LEVEL_BUDGETS[level]
+        depth, units = LEVEL_BUDGETS[level]
+        name = f"level {level}"
         if time_per_move is not None:
-            seconds = time_per_move
-        return AlphaBetaAI(max_depth=depth, time_limit=seconds, seed=seed, name=f"level {level}")
+            return AlphaBetaAI(max_depth=depth, time_limit=time_per_move * share, seed=seed, name=name)
+        nodes = None if units is None else max(1, round(units * share))
+        return AlphaBetaAI(max_depth=depth, node_limit=nodes, seed=seed, name=name)
 
     return make

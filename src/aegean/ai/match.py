@@ -1,10 +1,11 @@
 """Matches between two AIs, with the statistics to tell whether one is stronger.
 
 Games start from a fixed suite of openings (positions right after placement), each
-played twice with colours swapped, so neither side profits from a lucky opening or
-from moving first. The score is wins plus half the draws (a game still running after
-``max_turns`` is a draw); the Wilson interval bounds the true score with 95 %
-confidence, and the Elo difference is the logistic rating gap that score implies.
+played twice with colours swapped (six times, every seat in turn, with three players), so
+neither side profits from a lucky opening or from moving first. The score is wins plus
+half the draws (a game still running after ``max_turns`` is a draw); the Wilson interval
+bounds the true score with 95 % confidence, and the Elo difference is the logistic rating
+gap that score implies.
 
 >>> r = MatchResult.from_counts(games=10, wins_a=7, wins_b=2)
 >>> r.score, round(r.elo)
@@ -125,25 +126,56 @@ def sides_of(board: Board, player: int) -> frozenset[int]:
     return frozenset(p for p in range(board.n_players) if board.side_of(p) == side)
 
 
-def play_game(a: Engine, b: Engine, start: str, a_first: bool, max_turns: int) -> int | None:
-    """Play one game; returns 0 if A won, 1 if B won, ``None`` for a draw by length.
+#: Who plays which side, game after game from one opening: in two-sided games A takes
+#: the side to move, then the other; in three-player games (free-for-all) A plays each
+#: seat alone against two Bs, then B each seat alone against two As. Over a round A holds
+#: as many seats as B, so equal players score 50 % in either.
+SEATINGS: Final[dict[int, tuple[str, ...]]] = {
+    2: ("AB", "BA"),
+    3: ("ABB", "BAB", "BBA", "BAA", "ABA", "AAB"),
+}
 
-    A plays the side to move at ``start`` when ``a_first``, else the other side; a side is
-    a player, or a team of two in four-player games. Turns go through
+
+def seatings_for(board: Board) -> tuple[str, ...]:
+    """The rotation of :data:`SEATINGS` for ``board``'s number of sides."""
+    if board.n_sides not in SEATINGS:
+        raise ValueError(f"a match needs 2 or 3 sides (4 players play in two teams), not {board.n_players}")
+    return SEATINGS[board.n_sides]
+
+
+def play_game(a: Engine, b: Engine, start: str, a_first: bool, max_turns: int) -> int | None:
+    """Play one two-sided game; returns 0 if A won, 1 if B won, ``None`` for a draw by
+    length. A plays the side to move at ``start`` when ``a_first``, else the other side;
+    a side is a player, or a team of two in four-player games (one engine plays both)."""
+    board = Board.from_position(start)
+    if board.n_sides != 2:
+        raise ValueError(f"a match is between two sides (2 players, or 4 in teams), not {board.n_players}")
+    return play_seated(lambda: a, lambda: b, start, "AB" if a_first else "BA", max_turns)
+
+
+def play_seated(
+    make_a: Callable[[], Engine], make_b: Callable[[], Engine], start: str, seating: str, max_turns: int
+) -> int | None:
+    """Play one game with ``seating[k]`` ("A" or "B") at the ``k``-th side counted from
+    the side to move at ``start``; returns 0 if an A seat won, 1 if a B seat won, ``None``
+    for a draw by length (``max_turns`` turns without a result).
+
+    Each side gets its own engine (a team's two seats share one). Turns go through
     :meth:`Board.play`, so an AI returning an illegal turn fails loudly instead of
     corrupting the game.
     """
     board = Board.from_position(start)
-    if board.n_sides != 2:
-        raise ValueError(f"a match is between two sides (2 players, or 4 in teams), not {board.n_players}")
-    first = sides_of(board, board.to_move)
-    a_seats = first if a_first else frozenset(range(board.n_players)) - first
+    n = board.n_sides
+    if len(seating) != n:
+        raise ValueError(f"a seating of {len(seating)} sides for a game of {n}")
+    first = board.side_of(board.to_move)
+    engines = {(first + k) % n: make_a() if seat == "A" else make_b() for k, seat in enumerate(seating)}
+    a_seats = frozenset(p for p in range(board.n_players) if seating[(board.side_of(p) - first) % n] == "A")
     for _ in range(max_turns):
         outcome = board.outcome()
         if outcome is not None:
             return 0 if outcome.winners & a_seats else 1
-        engine = a if board.to_move in a_seats else b
-        board.play(engine.choose_turn(board))
+        board.play(engines[board.side_of(board.to_move)].choose_turn(board))
     outcome = board.outcome()
     if outcome is None:
         return None
@@ -161,10 +193,12 @@ def run_match(
 ) -> MatchResult:
     """Play ``games`` games between fresh AIs from ``make_a`` and ``make_b``.
 
-    Game ``i`` starts from ``openings[(i // 2) % len(openings)]`` with A moving first
-    when ``i`` is even. ``on_game(i, result_so_far)`` is called after each game. The
-    openings may be of any two-sided game: two players (with powers, or the Golden Fleece)
-    or four players in teams, where each AI plays both seats of its team.
+    With ``k`` seatings (:data:`SEATINGS`: 2, or 6 for three players), game ``i`` starts
+    from ``openings[(i // k) % len(openings)]`` with seating ``i % k``: in two-sided
+    games A moves first when ``i`` is even. ``on_game(i, result_so_far)`` is called after
+    each game. The openings may be of any game: two players (with powers, or the Golden
+    Fleece), four players in teams, where each AI plays both seats of its team, or three
+    players, each seat with an AI of its own.
     """
     if games < 1:
         raise ValueError(f"a match needs at least one game, not {games}")
@@ -172,10 +206,13 @@ def run_match(
         raise ValueError("no openings to start the games from")
     if max_turns < 1:
         raise ValueError(f"max_turns must be at least 1, not {max_turns}")
+    seatings = seatings_for(Board.from_position(openings[0]))
+    k = len(seatings)
     wins = [0, 0]
     result = MatchResult.from_counts(0, 0, 0)
     for i in range(games):
-        winner = play_game(make_a(), make_b(), openings[(i // 2) % len(openings)], i % 2 == 0, max_turns)
+        start = openings[(i // k) % len(openings)]
+        winner = play_seated(make_a, make_b, start, seatings[i % k], max_turns)
         if winner is not None:
             wins[winner] += 1
         result = MatchResult.from_counts(i + 1, wins[0], wins[1])
