@@ -147,14 +147,16 @@ def report(records: list[dict[str, object]], pairs: list[str]) -> str:
         "|---|---|---:|---|---:|---|---:|",
     ]
     for pair in pairs:
-        for mode in (*MODES, "all"):
+        named = False
+        for mode in ("all", *MODES):
             if (pair, mode) not in counts:
                 continue
             wins, losses, draws = counts[(pair, mode)]
             games = wins + losses + draws
             result = MatchResult.from_counts(games, wins, losses)
             a, b = pair.split(":")
-            name = f"{a} vs {b}" if mode == "all" else ""
+            name = "" if named else f"{a} vs {b}"
+            named = True
             shown = "**all modes**" if mode == "all" else mode
             score = f"{100 * result.score:.1f} %"
             lines.append(
