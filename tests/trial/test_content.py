@@ -89,8 +89,18 @@ def test_exported_files_are_indented_utf8_with_one_trailing_newline(content_dir:
 Case = Callable[[Path], tuple[str, ...]]
 
 
+#: What an error calls an item of each list of a file.
+ITEM = {
+    "cards": "card",
+    "zones": "zone",
+    "houses": "house",
+    "argonauts": "argonauts card",
+    "land": "land card",
+}
+
+
 def first_card(file: str, change: Callable[[dict[str, Any]], None], key: str = "cards") -> Case:
-    """A case that changes the first card of ``file`` (``key``: its list)."""
+    """A case that changes the first card (zone, house) of ``file`` (``key``: its list)."""
 
     def case(directory: Path) -> tuple[str, ...]:
         def apply(document: Any) -> str:
@@ -98,7 +108,7 @@ def first_card(file: str, change: Callable[[dict[str, Any]], None], key: str = "
             return str(document[key][0]["id"])
 
         card_id = edit(directory, file, apply)
-        return file, f"card {card_id!r}"
+        return file, f"{ITEM[key]} {card_id!r}"
 
     return case
 
@@ -290,6 +300,14 @@ BAD_CONTENT: dict[str, Case] = {
     ),
     "required field missing": with_field(
         first_card("olympics.json", lambda c: c.pop("prizes")), "prizes", "required field missing"
+    ),
+    "bad enum value (zone)": with_field(
+        first_card("board.json", lambda z: z.update(kind="lake"), key="zones"), "kind", "'sea' or 'island'"
+    ),
+    "empty name (house)": with_field(
+        first_card("houses.json", lambda h: h.update(colour=""), key="houses"),
+        "colour",
+        "at least 1 character",
     ),
     "unknown house in a Blessing": with_field(
         first_card("heroes.json", lambda c: c["blessings"].append("purple")),

@@ -283,7 +283,7 @@ def _model(model: type[M], data: Any, file: str, items: str | None = None) -> M:
         loc, message = _explain(error)
         what = ""
         if items and len(loc) >= 2 and loc[0] == items and isinstance(loc[1], int):
-            what = _named(data[items][loc[1]], loc[1], "zone" if items == "zones" else "entry")
+            what = _named(data[items][loc[1]], loc[1], items.removesuffix("s"))
             loc = loc[2:]
         raise ContentError(_line(file, what, _where(loc), message)) from None
 
