@@ -249,16 +249,6 @@ def sixteen_sea_monsters(directory: Path) -> tuple[str, ...]:
     return ("enemies.json: sea: 16 sea monsters; the set has one per sea monster figure, 15",)
 
 
-def two_cards_for_one_monster(directory: Path) -> tuple[str, ...]:
-    def apply(document: Any) -> tuple[str, str, str]:
-        first, second = document["land"][:2]
-        second["name"] = first["name"]
-        return second["id"], first["name"], first["id"]
-
-    card_id, name, other = edit(directory, "enemies.json", apply)
-    return ("enemies.json", f"land card {card_id!r}", "name", f"{name!r} is also card {other!r}")
-
-
 def response(effect: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     return lambda card: card.update(effect=effect)
 
@@ -323,7 +313,6 @@ BAD_CONTENT: dict[str, Case] = {
     "unknown hero of an Argonaut": unknown_argonaut_hero,
     "not two Argonaut cards per Hero": three_argonauts_for_a_hero,
     "not 15 sea monsters": sixteen_sea_monsters,
-    "two cards for one land monster": two_cards_for_one_monster,
     "unknown god of a god card": with_field(
         first_card("gods.json", lambda c: c.update(god="hermes")), "god", "unknown god 'hermes'"
     ),

@@ -59,9 +59,9 @@ FLEECE_PARTS = 4
 GOD_CARDS_PER_HOUSE = 14
 STARTING_PER_COLOUR = 6
 PERSONAL_PER_HERO = 2
-#: The set's reading of the component list (docs/trial-content.md, "Decisions"): the 24
-#: Argonaut enemy cards are two per Hero (12 Argonauts), the 19 Sea enemy cards one per
-#: sea monster figure (15) and 4 Calm Sea, the 24 Land enemy cards 24 different monsters.
+#: The schema's reading of the component list (docs/trial-content.md, "Decisions"): the
+#: 24 Argonaut enemy cards are two per Hero (12 Argonauts), the 19 Sea enemy cards one per
+#: sea monster figure (15) and 4 Calm Sea.
 ARGONAUTS_PER_HERO = 2
 SEA_MONSTER_FIGURES = 15
 MAX_PLAYERS = 4
@@ -473,17 +473,6 @@ def _check_decks(content: ContentSet) -> None:
             f"enemies.json: sea: {monsters} sea monsters; the set has one per sea monster figure, "
             f"{SEA_MONSTER_FIGURES} (the other cards are Calm Sea)"
         )
-    for deck, enemies in (("land", content.land), ("sea", content.sea)):
-        names: dict[str, str] = {}
-        for enemy in enemies:
-            if enemy.kind != "calm_sea" and enemy.name in names:
-                raise _fail(
-                    "enemies.json",
-                    f"{deck} card {enemy.id!r}",
-                    "name",
-                    f"{enemy.name!r} is also card {names[enemy.name]!r}: each monster has one card",
-                )
-            names[enemy.name] = enemy.id
     _grouped("starting.json", content.starting, "colour", set(content.tracks.colours), STARTING_PER_COLOUR)
     _grouped("personal.json", content.personal, "hero", heroes, PERSONAL_PER_HERO)
     gods = {g.id for g in content.houses.gods}
