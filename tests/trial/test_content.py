@@ -6,6 +6,7 @@ and by ``aegean trial content validate`` (exit 1, no traceback)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -48,9 +49,9 @@ def test_the_sample_set_has_the_rulebooks_counts() -> None:
         "olympics": 6,
     }
     assert sum(counts.values()) == 281
-    heroes = [hero.id for hero in content.heroes]
-    assert sorted(enemy.hero for enemy in content.argonauts) == sorted(heroes * 2)
-    assert sorted(card.hero for card in content.personal) == sorted(heroes * 2)
+    twice = Counter({hero.id: 2 for hero in content.heroes})
+    assert Counter(enemy.hero for enemy in content.argonauts) == twice
+    assert Counter(card.hero for card in content.personal) == twice
     assert len({enemy.name for enemy in content.land}) == 24  # distinct land monsters
     kinds = [enemy.kind for enemy in content.sea]
     assert (kinds.count("sea"), kinds.count("calm_sea")) == (15, 4)
@@ -191,7 +192,7 @@ def disconnected(directory: Path) -> tuple[str, ...]:
                     for z in rest:
                         z["adjacent"] = left[z["id"]]
                     sea["adjacent"], zones[island]["adjacent"] = [island], [sea["id"]]
-                    return next(z["id"] for z in document["zones"] if z["id"] in pair)
+                    return str(next(z["id"] for z in document["zones"] if z["id"] in pair))
         raise AssertionError("no sea zone and island can be cut off")
 
     lost = edit(directory, "board.json", apply)
@@ -380,6 +381,32 @@ def test_a_file_that_cannot_be_read_is_one_line(content_dir: Path, monkeypatch: 
         load_content(content_dir)
     code, out, err = invoke("trial", "content", "validate", str(content_dir))
     assert_one_error_line(code, out, err, "houses.json: cannot be read: Permission denied")
+
+
+def test_long_strings_from_the_file_are_cut_short_in_the_error(content_dir: Path) -> None:
+    """An error quotes at most about 50 characters of a bad id, key or hook name, so a
+    hostile file cannot make the one line a megabyte long."""
+    edit(content_dir, "travel.json", lambda d: d["cards"][0].update(id="x" * 100_000))
+    with pytest.raises(ContentError) as caught:
+        load_content(content_dir)
+    assert str(caught.value) == (
+        f"travel.json: card {'x' * 40!r}… (100,000 characters): id: String should match pattern "
+        "'^[a-z0-9][a-z0-9_-]{0,47}$'"
+    )
+    edit(content_dir, "travel.json", lambda d: d["cards"][0].update(id="travel-01", **{"k" * 5000: 1}))
+    with pytest.raises(
+        ContentError, match=r"^travel\.json: card 'travel-01': \['k+'… \(5,000 characters\)\]: "
+    ):
+        load_content(content_dir)
+    edit(content_dir, "travel.json", lambda d: d["cards"][0].pop("k" * 5000))
+    edit(
+        content_dir, "travel.json", lambda d: d["cards"][0].update(do=[{"op": "hook", "name": "h\n" * 9000}])
+    )
+    with pytest.raises(ContentError) as caught:
+        load_content(content_dir)
+    message = str(caught.value)
+    assert message.endswith("(18,000 characters) is registered") and len(message) < 200, message
+    assert message.splitlines() == [message]
 
 
 def test_a_folder_in_place_of_a_file_is_named(content_dir: Path) -> None:

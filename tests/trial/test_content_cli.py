@@ -153,7 +153,7 @@ def test_help_shows_no_python_types(command: tuple[str, ...]) -> None:
     code, out, _ = invoke(*command, "--help")
     assert code == 0
     assert not re.search(r"<(bool|str|int|float|path|list\[str\])[^>]*>", out), out
-    assert "shared/rules" not in out and "§" not in out
+    assert "TRIAL_OF_THE_GODS.md" not in out and "§" not in out
 
 
 def test_the_top_level_help_names_both_games() -> None:

@@ -252,11 +252,23 @@ def _where(loc: Sequence[int | str]) -> str:
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        elif part.isidentifier():
+        elif part.isidentifier() and len(part) <= QUOTE_CHARS:
             out += f".{part}" if out else part
         else:
-            out += f"[{part!r}]"
+            out += f"[{_quote(part)}]"
     return out
+
+
+#: How much of a string from the file an error quotes (ids are at most 48 characters).
+QUOTE_CHARS = 50
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted as Python writes it (a newline as ``\\n``: the error stays one
+    line), cut short if long (an error line about a megabyte-long key stays short)."""
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return f"{text[: QUOTE_CHARS - 10]!r}… ({len(text):,} characters)"
 
 
 def _line(*parts: str) -> str:
@@ -290,7 +302,7 @@ def _model(model: type[M], data: Any, file: str, items: str | None = None) -> M:
 
 def _named(item: Any, index: int, kind: str = "card") -> str:
     name = item.get("id") if isinstance(item, dict) else None
-    return f"{kind} {name!r}" if isinstance(name, str) else f"{kind} #{index + 1}"
+    return f"{kind} {_quote(name)}" if isinstance(name, str) else f"{kind} #{index + 1}"
 
 
 def _deck(model: type[M], raw: dict[str, Any], file: str, key: str) -> tuple[M, ...]:
@@ -299,7 +311,7 @@ def _deck(model: type[M], raw: dict[str, Any], file: str, key: str) -> tuple[M, 
         raise ContentError(f"{file}: expected an object with a list {key!r}")
     extra = sorted(set(document) - ({"cards"} if key == "cards" else {"argonauts", "land", "sea"}))
     if extra:
-        raise ContentError(f"{file}: unknown key {extra[0]!r}")
+        raise ContentError(f"{file}: unknown key {_quote(extra[0])}")
     out = []
     for index, item in enumerate(document[key]):
         try:
@@ -568,7 +580,7 @@ def _check_steps(content: ContentSet) -> None:
                             file,
                             f"card {item.id!r}",
                             f"{field}[{index}].name",
-                            f"no hook named {step.name!r} is registered",
+                            f"no hook named {_quote(step.name or '')} is registered",
                         )
 
 
