@@ -229,15 +229,6 @@ def unknown_upgrade_house(directory: Path) -> tuple[str, ...]:
     return ("tracks.json", "upgrades[2].blessings", "unknown house 'mauve'")
 
 
-def unknown_argonaut_hero(directory: Path) -> tuple[str, ...]:
-    card_id = edit(
-        directory,
-        "enemies.json",
-        lambda document: document["argonauts"][3].update(hero="argus") or document["argonauts"][3]["id"],
-    )
-    return ("enemies.json", f"argonauts card {card_id!r}", "hero", "unknown hero 'argus'")
-
-
 def three_argonauts_for_a_hero(directory: Path) -> tuple[str, ...]:
     """Jason's first card given to Heracles: 24 cards still, but not two per Hero."""
     edit(directory, "enemies.json", lambda document: document["argonauts"][0].update(hero="heracles"))
@@ -250,7 +241,7 @@ def sixteen_sea_monsters(directory: Path) -> tuple[str, ...]:
     return ("enemies.json: sea: 16 sea monsters; the set has one per sea monster figure, 15",)
 
 
-def response(effect: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+def with_effect(effect: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
     return lambda card: card.update(effect=effect)
 
 
@@ -311,7 +302,11 @@ BAD_CONTENT: dict[str, Case] = {
         "hero",
         "unknown hero 'orpheus-ii'",
     ),
-    "unknown hero of an Argonaut": unknown_argonaut_hero,
+    "unknown hero of an Argonaut": with_field(
+        first_card("enemies.json", lambda c: c.update(hero="argus"), key="argonauts"),
+        "hero",
+        "unknown hero 'argus'",
+    ),
     "not two Argonaut cards per Hero": three_argonauts_for_a_hero,
     "not 15 sea monsters": sixteen_sea_monsters,
     "unknown god of a god card": with_field(
@@ -331,17 +326,17 @@ BAD_CONTENT: dict[str, Case] = {
         "no hook named 'no_such_hook' is registered",
     ),
     "a response without when": with_field(
-        first_card("gods.json", response({"type": "response", "do": [{"op": "draw"}]})),
+        first_card("gods.json", with_effect({"type": "response", "do": [{"op": "draw"}]})),
         "effect",
         "a response needs 'when'",
     ),
     "sail in a combat effect": with_field(
-        first_card("gods.json", response({"type": "combat", "do": [{"op": "sail", "n": 1}]})),
+        first_card("gods.json", with_effect({"type": "combat", "do": [{"op": "sail", "n": 1}]})),
         "effect",
         "sail and command belong to action effects, not to a combat effect",
     ),
     "an effect type the deck cannot have": with_field(
-        first_card("animae.json", response({"type": "combat", "do": [{"op": "attack"}]})),
+        first_card("animae.json", with_effect({"type": "combat", "do": [{"op": "attack"}]})),
         "effect.type",
         "animae cards cannot have combat effects",
     ),
