@@ -59,6 +59,10 @@ FLEECE_PARTS = 4
 GOD_CARDS_PER_HOUSE = 14
 STARTING_PER_COLOUR = 6
 PERSONAL_PER_HERO = 2
+#: The schema's reading of the component list (docs/trial-content.md, "Decisions"): the
+#: 24 Argonaut enemy cards are two per Hero (12 Argonauts), the 19 Sea enemy cards one per
+#: sea monster figure (15) and 4 Calm Sea.
+ARGONAUTS_PER_HERO = 2
 SEA_MONSTER_FIGURES = 15
 MAX_PLAYERS = 4
 #: Each player gets two Talents of each level at setup.
@@ -189,15 +193,21 @@ def load_content(directory: str | Path | None = None) -> ContentSet:
 
 
 def _read_json(path: Path) -> Any:
-    if not path.is_file():
+    if not path.exists():
         raise ContentError(f"{path.name}: missing from {path.parent}")
-    size = path.stat().st_size
-    if size > MAX_FILE_BYTES:
-        raise ContentError(
-            f"{path.name}: {size:,} bytes, more than the {MAX_FILE_BYTES:,} a content file may have"
-        )
+    if not path.is_file():
+        raise ContentError(f"{path.name}: not a file")
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ContentError(
+                f"{path.name}: {size:,} bytes, more than the {MAX_FILE_BYTES:,} a content file may have"
+            )
+        data = path.read_bytes()
+    except OSError as error:  # (not allowed to read it, an I/O error)
+        raise ContentError(f"{path.name}: cannot be read: {error.strerror or error}") from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ContentError(f"{path.name}: not UTF-8 text (byte {error.start})") from None
     if _nesting(text) > MAX_DEPTH:
@@ -208,6 +218,8 @@ def _read_json(path: Path) -> Any:
         raise ContentError(
             f"{path.name}: not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
         ) from None
+    except ValueError:  # Python refuses to read an integer of more than 4,300 digits
+        raise ContentError(f"{path.name}: not valid JSON: a number with too many digits") from None
 
 
 def _nesting(text: str) -> int:
@@ -234,10 +246,34 @@ def _nesting(text: str) -> int:
 
 
 def _where(loc: Sequence[int | str]) -> str:
+    """A field's path (``effect.do[0].op``); a key that is not a plain name is quoted, so
+    that whatever a file holds, the error stays one line."""
     out = ""
     for part in loc:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "(the whole file)"
+        if isinstance(part, int):
+            out += f"[{part}]"
+        elif part.isidentifier() and len(part) <= QUOTE_CHARS:
+            out += f".{part}" if out else part
+        else:
+            out += f"[{_quote(part)}]"
+    return out
+
+
+#: How much of a string from the file an error quotes (ids are at most 48 characters).
+QUOTE_CHARS = 50
+
+
+def _quote(text: str) -> str:
+    """``text`` quoted as Python writes it (a newline as ``\\n``: the error stays one
+    line), cut short if long (an error line about a megabyte-long key stays short)."""
+    if len(text) <= QUOTE_CHARS:
+        return repr(text)
+    return f"{text[: QUOTE_CHARS - 10]!r}… ({len(text):,} characters)"
+
+
+def _line(*parts: str) -> str:
+    """``file: card: field: message``, leaving out the parts that do not apply."""
+    return ": ".join(part for part in parts if part)
 
 
 def _explain(error: ValidationError) -> tuple[tuple[int | str, ...], str]:
@@ -247,6 +283,8 @@ def _explain(error: ValidationError) -> tuple[tuple[int | str, ...], str]:
         message = "unknown field"
     elif first["type"] == "missing":
         message = "required field missing"
+    elif first["type"] in ("model_type", "model_attributes_type", "dict_type"):
+        message = "expected a JSON object"
     return tuple(first["loc"]), message
 
 
@@ -257,14 +295,14 @@ def _model(model: type[M], data: Any, file: str, items: str | None = None) -> M:
         loc, message = _explain(error)
         what = ""
         if items and len(loc) >= 2 and loc[0] == items and isinstance(loc[1], int):
-            what = _named(data[items][loc[1]], loc[1], "zone" if items == "zones" else "entry") + ": "
+            what = _named(data[items][loc[1]], loc[1], items.removesuffix("s"))
             loc = loc[2:]
-        raise ContentError(f"{file}: {what}{_where(loc)}: {message}") from None
+        raise ContentError(_line(file, what, _where(loc), message)) from None
 
 
 def _named(item: Any, index: int, kind: str = "card") -> str:
     name = item.get("id") if isinstance(item, dict) else None
-    return f"{kind} {name!r}" if isinstance(name, str) else f"{kind} #{index + 1}"
+    return f"{kind} {_quote(name)}" if isinstance(name, str) else f"{kind} #{index + 1}"
 
 
 def _deck(model: type[M], raw: dict[str, Any], file: str, key: str) -> tuple[M, ...]:
@@ -273,7 +311,7 @@ def _deck(model: type[M], raw: dict[str, Any], file: str, key: str) -> tuple[M, 
         raise ContentError(f"{file}: expected an object with a list {key!r}")
     extra = sorted(set(document) - ({"cards"} if key == "cards" else {"argonauts", "land", "sea"}))
     if extra:
-        raise ContentError(f"{file}: unknown key {extra[0]!r}")
+        raise ContentError(f"{file}: unknown key {_quote(extra[0])}")
     out = []
     for index, item in enumerate(document[key]):
         try:
@@ -281,7 +319,7 @@ def _deck(model: type[M], raw: dict[str, Any], file: str, key: str) -> tuple[M, 
         except ValidationError as error:
             loc, message = _explain(error)
             prefix = "" if key == "cards" else f"{key} "
-            raise ContentError(f"{file}: {prefix}{_named(item, index)}: {_where(loc)}: {message}") from None
+            raise ContentError(_line(file, prefix + _named(item, index), _where(loc), message)) from None
     return tuple(out)
 
 
@@ -434,16 +472,19 @@ def _check_decks(content: ContentSet) -> None:
             raise _fail(
                 "enemies.json", f"argonauts card {enemy.id!r}", "hero", f"unknown hero {enemy.hero!r}"
             )
-    missing = heroes - {e.hero for e in content.argonauts}
-    if missing:
-        raise ContentError(f"enemies.json: argonauts: no card for hero {sorted(missing)[0]!r}")
+    per_hero = Counter(e.hero for e in content.argonauts)
+    for hero_id in sorted(heroes):
+        if per_hero[hero_id] != ARGONAUTS_PER_HERO:
+            raise ContentError(
+                f"enemies.json: argonauts: {per_hero[hero_id]} cards for hero {hero_id!r}; "
+                f"the set has {ARGONAUTS_PER_HERO} per Hero"
+            )
     monsters = sum(e.kind == "sea" for e in content.sea)
-    if monsters > SEA_MONSTER_FIGURES:
+    if monsters != SEA_MONSTER_FIGURES:
         raise ContentError(
-            f"enemies.json: sea: {monsters} sea monsters; the game has {SEA_MONSTER_FIGURES} figures"
+            f"enemies.json: sea: {monsters} sea monsters; the set has one per sea monster figure, "
+            f"{SEA_MONSTER_FIGURES} (the other cards are Calm Sea)"
         )
-    if monsters == 0:
-        raise ContentError("enemies.json: sea: no sea monster at all")
     _grouped("starting.json", content.starting, "colour", set(content.tracks.colours), STARTING_PER_COLOUR)
     _grouped("personal.json", content.personal, "hero", heroes, PERSONAL_PER_HERO)
     gods = {g.id for g in content.houses.gods}
@@ -533,10 +574,13 @@ def _check_steps(content: ContentSet) -> None:
     for file, items in checks:
         for item in items:
             for field, steps in steps_of(item):
-                for step in steps:
+                for index, step in enumerate(steps):
                     if step.op is Op.HOOK and step.name not in HOOKS:
                         raise _fail(
-                            file, f"card {item.id!r}", field, f"no hook named {step.name!r} is registered"
+                            file,
+                            f"card {item.id!r}",
+                            f"{field}[{index}].name",
+                            f"no hook named {_quote(step.name or '')} is registered",
                         )
 
 
