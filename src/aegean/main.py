@@ -1,5 +1,6 @@
 """The ``aegean`` command, on top of both front ends: one sub-command per game
-(``aegean santorini …``, the terminal front end) and ``aegean serve`` (the online table).
+(``aegean santorini …`` and ``aegean trial …``, the terminal front ends) and ``aegean serve``
+(Santorini's online table).
 The server's modules load only when it is started, so terminal commands start fast."""
 
 from __future__ import annotations
@@ -14,15 +15,18 @@ import typer
 from aegean import __version__
 from aegean.cli.santorini import app as santorini_app
 from aegean.cli.santorini import command_boundary, fail, parse_int
+from aegean.cli.trial import app as trial_app
 
 app = typer.Typer(
     name="aegean",
-    help="Aegean: Santorini as software. Play at the terminal, analyse positions, run AI matches.",
+    help="Aegean: Santorini and Trial of the Gods as software. Santorini: play at the terminal or "
+    "online, analyse positions, run AI matches. Trial of the Gods: check and export content sets.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     rich_markup_mode=None,
 )
 app.add_typer(santorini_app, name="santorini")
+app.add_typer(trial_app, name="trial")
 
 
 def _show_version(value: bool) -> None:
