@@ -65,12 +65,6 @@ def drive(table: TrialTable, answer: Answer, save: Path | None = None) -> tuple[
     return status, out.getvalue(), loop
 
 
-def script(lines: list[str]) -> Answer:
-    """Type ``lines`` one by one, then end the input."""
-    feed = iter(lines)
-    return lambda prompt, loop: next(feed, None)
-
-
 def invoke(*args: str, stdin: str = "") -> tuple[int, str, str]:
     """``aegean ARGS`` in process with ``stdin``: exit status, stdout, stderr."""
     result = runner.invoke(app, list(args), input=stdin, env={"COLUMNS": "100", "NO_COLOR": "1"})

@@ -290,7 +290,7 @@ class TrialLoop:
         try:
             self.table.save(target)
         except OSError as error:
-            self.error(f"could not save to {quote(path)}: {error.strerror or error}")
+            self.error(f"could not save to {target}: {error.strerror or error}")
             return
         self.info(f"Saved to {target}: the record holds every choice, hidden ones too (for this table only).")
 
