@@ -16,7 +16,7 @@ import pytest
 
 from aegean.cli.trial_loop import CLEARED, TrialLoop
 from aegean.cli.trial_present import DECISIONS
-from aegean.cli.trial_table import TrialTable, chance_mark
+from aegean.cli.trial_table import Seat, TrialTable, chance_mark
 from aegean.trial.engine import Game
 from aegean.trial.record import read_record
 from aegean.trial.view import observe
@@ -372,3 +372,12 @@ def test_hot_seat_screens_never_show_another_seat_s_secrets() -> None:
         player = game.to_decide()[0]
         game.apply(player, game.legal(player)[0])
     assert leaks(game, " ".join(game.state.players[1].hand), 0)
+
+
+def test_a_bot_that_breaks_the_rules_stops_the_game_with_one_line() -> None:
+    seats = [Seat("human"), Seat("cheat", lambda view, legal: "sail:nowhere")]
+    table = TrialTable.new(SAMPLE, 2, 30, seats)
+    status, out, _ = drive(table, lambda prompt, loop: "1")
+    assert status == 1
+    errors = error_lines(out)
+    assert errors == ["✗ the cheat bot in seat 2 chose badly: 'sail:nowhere' is not a legal choice now"]

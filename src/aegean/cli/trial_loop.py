@@ -165,7 +165,11 @@ class TrialLoop:
         deciders = table.game.to_decide()
         bot = next((p for p in deciders if not table.seats[p].human), None)
         if bot is not None:
-            table.play_bot(bot)
+            try:
+                table.play_bot(bot)
+            except IllegalChoice as error:  # (a bot that breaks the rules: stop, say so)
+                self.error(f"the {table.seats[bot].kind} bot in seat {bot + 1} chose badly: {error}")
+                raise LeaveGame(1) from None
             if not table.humans:
                 self.show_news()
             return
