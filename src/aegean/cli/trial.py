@@ -1,10 +1,10 @@
 """The ``aegean trial`` commands: Trial of the Gods at the terminal.
 
-So far the ``content`` sub-app: check a content set (``validate``), write one out as the
-starting point for one's own (``export``), and list what it holds (``show``). The game
-commands (``play``, ``selfplay``, ``match``, ``replay``) join ``app`` beside it and read
-their ``--content DIR`` with :func:`read_set`, so every command refuses a bad set the
-same way: one line naming the file, the card and the field, exit status 1.
+The ``content`` sub-app checks a content set (``validate``), writes one out as the
+starting point for one's own (``export``) and lists what it holds (``show``). The game
+commands join ``app`` beside it from their own modules (``play`` and ``replay`` from
+:mod:`.trial_play`); every command refuses a bad set the same way: one line naming the
+file, the card and the field, exit status 1.
 """
 
 from __future__ import annotations
@@ -23,9 +23,10 @@ from aegean.trial.content import ContentError, ContentSet, load_content
 from aegean.trial.content.loader import DECK_COUNTS, FILES
 
 from .santorini import command_boundary, fail
+from .trial_play import register as register_play
 
 app = typer.Typer(
-    help="Trial of the Gods: content sets (the cards, map and tracks the engine plays with).",
+    help="Trial of the Gods: play at the terminal, replay saved games, check and export content sets.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     rich_markup_mode=None,
@@ -38,6 +39,7 @@ content_app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(content_app, name="content")
+register_play(app)
 
 #: How each deck is named in ``show``, in the order of the rulebook's component list.
 DECK_NAMES = {

@@ -1,0 +1,152 @@
+"""A Trial of the Gods game at the terminal: the game, its record, who sits in each seat,
+and taking a choice back.
+
+The table is the referee: it holds the true game and records every choice (so a game
+saves and replays exactly). What the players are shown is the loop's business, and
+comes from their views only.
+
+``undo`` takes back the last choice of the player at the prompt, while nothing has
+happened since that they could not have foreseen: nobody else has decided, no die was
+rolled, no deck shuffled or drawn from, no Treasure looked at, no face-down pick
+revealed. Otherwise taking a choice back would let a player peek and choose again.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aegean.trial.content import ContentSet
+from aegean.trial.engine import Game
+from aegean.trial.record import TrialRecord, replay, write_record
+from aegean.trial.view import observe
+
+#: A bot: given its own view of the game and its legal choices, one of those choices.
+Bot = Callable[[dict[str, Any], Sequence[str]], str]
+#: What a seat can be: a person at this terminal, or a bot by name.
+SEAT_KINDS = ("human", "random")
+
+
+def random_bot(seed: str) -> Bot:
+    """A bot that picks uniformly among its legal choices (seeded: games repeat)."""
+    rng = random.Random(seed)
+
+    def choose(view: dict[str, Any], legal: Sequence[str]) -> str:
+        return rng.choice(list(legal))
+
+    return choose
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str
+    bot: Bot | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+def make_seat(kind: str, seat: int, seed: int) -> Seat:
+    """The seat ``kind`` names ("human" or a bot's name), its bot seeded from the game's
+    seed and the seat (so a game with bots repeats). Bots other than ``random`` plug in
+    here (the bots package's ``make_bot(name, seed)``)."""
+    if kind == "human":
+        return Seat("human")
+    if kind == "random":
+        return Seat(kind, random_bot(f"{seed}/{seat}"))
+    raise ValueError(f"unknown seat {kind!r} (one of {', '.join(SEAT_KINDS)})")
+
+
+class UndoRefused(Exception):
+    """``undo`` is not possible now: ``str()`` says why, in one line."""
+
+
+def chance_mark(game: Game) -> tuple[object, ...]:
+    """What changes whenever chance or something hidden comes into play: the random
+    generator, the size of every face-down pile, the Treasures looked at, the face-down
+    picks revealed. Equal marks before and after a choice mean that it revealed nothing."""
+    s = game.state
+    piles = [len(p.deck) for p in s.players]
+    piles += [len(s.travel), len(s.sea_deck), len(s.olympics_deck), len(s.animae)]
+    piles += [len(deck) for deck in s.god_decks.values()]
+    revealed = sum(
+        len(cards)
+        for frame in s.stack
+        if frame["kind"] == "olympics"
+        for cards in frame.get("played", {}).values()
+    )
+    return (s.rng.getstate(), tuple(piles), tuple(len(p.peeked) for p in s.players), revealed, len(s.dealt))
+
+
+class TrialTable:
+    """The game being played, its record, and the seats."""
+
+    def __init__(self, content: ContentSet, record: TrialRecord, seats: Sequence[Seat]) -> None:
+        """Set up the game ``record`` describes and play its choices (checking each)."""
+        if len(seats) != record.players:
+            raise ValueError(f"{len(seats)} seats for {record.players} players")
+        self.content = content
+        self.record = record
+        self.seats = list(seats)
+        #: The chance mark before each recorded choice (for ``undo``).
+        self._marks: list[tuple[object, ...]] = []
+        self.game = replay(record, content, before_each=lambda game: self._marks.append(chance_mark(game)))
+
+    @classmethod
+    def new(
+        cls, content: ContentSet, players: int, seed: int, seats: Sequence[Seat], advanced: bool = False
+    ) -> TrialTable:
+        return cls(content, TrialRecord.start(content, players, seed, advanced), seats)
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, seat in enumerate(self.seats) if seat.human]
+
+    def decide(self, player: int, choice: str) -> None:
+        """Make ``choice`` for ``player`` and record it (:class:`IllegalChoice`, nothing
+        changed, if it is not legal)."""
+        mark = chance_mark(self.game)
+        self.game.apply(player, choice)
+        self._marks.append(mark)
+        self.record.choices.append((player, choice))
+        self.record.finish(self.game)
+
+    def play_bot(self, player: int) -> None:
+        """Let the bot in ``player``'s seat decide, from its own view."""
+        bot = self.seats[player].bot
+        assert bot is not None, f"seat {player + 1} is not a bot"
+        self.decide(player, bot(observe(self.game, player), self.game.legal(player)))
+
+    def undo_refusal(self, player: int) -> str | None:
+        """Why ``player`` cannot take their last choice back now (None: they can)."""
+        if not self.record.choices:
+            return "nothing to undo: no choice has been made yet"
+        last, choice = self.record.choices[-1]
+        if last != player:
+            return f"nothing of yours to undo: player {last + 1} decided after your last choice"
+        if chance_mark(self.game) != self._marks[-1]:
+            return (
+                f"cannot undo {choice!r}: since then a card was drawn or revealed, a die rolled or "
+                "a deck shuffled"
+            )
+        return None
+
+    def undo(self, player: int) -> str:
+        """Take back ``player``'s last choice (:class:`UndoRefused` if they cannot);
+        returns the choice taken back. The game is played again from its seed without it."""
+        refusal = self.undo_refusal(player)
+        if refusal is not None:
+            raise UndoRefused(refusal)
+        _, choice = self.record.choices.pop()
+        self._marks.pop()
+        self.record.result = None
+        self.game = replay(self.record, self.content)
+        return choice
+
+    def save(self, path: str | Path) -> None:
+        """Write the record: the whole game, hidden choices included (for this table)."""
+        write_record(self.record, path)
