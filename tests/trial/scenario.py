@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -355,3 +355,39 @@ def skip_olympics(game: Game) -> None:
     skipped, as when the deck is empty), so a test reaches the Sunset directly."""
     s = game.state
     s.olympics_deck.append(s.olympics_shown.pop())
+
+
+def random_step(game: Game, rng: random.Random) -> tuple[int, str]:
+    """One random legal decision (a random one of the players deciding); returns it."""
+    who = game.to_decide()
+    assert who, "a game not over always has someone to decide"
+    p = rng.choice(who)
+    options = game.legal(p)
+    assert options, f"player {p + 1} must decide but has no choice: {game.state.stack[-1]}"
+    choice = rng.choice(options)
+    game.apply(p, choice)
+    return p, choice
+
+
+def playout(players: int, advanced: bool, seed: int, limit: int = 20_000) -> Iterator[Game]:
+    """A game of random legal decisions, yielded after set-up and after every decision."""
+    game = Game.new(content(), players, seed, advanced)
+    rng = random.Random(seed)
+    yield game
+    for _ in range(limit):
+        if game.over:
+            return
+        random_step(game, rng)
+        yield game
+    raise AssertionError(f"no end after {limit} decisions")
+
+
+def position(players: int, advanced: bool, seed: int, steps: int) -> Game:
+    """The random game of ``playout`` after ``steps`` decisions (or at its end)."""
+    last = None
+    for n, game in enumerate(playout(players, advanced, seed)):
+        last = game
+        if n == steps:
+            break
+    assert last is not None
+    return last

@@ -216,7 +216,7 @@ class Game:
 
     def legal(self, player: int) -> list[str]:
         """Every choice ``player`` may make now, in a fixed order (empty if not theirs)."""
-        if player not in self.to_decide():
+        if isinstance(player, bool) or player not in self.to_decide():
             return []
         frame = self.state.stack[-1]
         options: list[str] = getattr(self, f"_options_{frame['kind']}")(frame, player)
@@ -225,10 +225,14 @@ class Game:
     def apply(self, player: int, choice: str) -> None:
         """Make ``choice`` for ``player``; :class:`IllegalChoice` (and no change) if it is
         not one of :meth:`legal`."""
-        options = self.legal(player)
-        if choice not in options:
-            who = self.to_decide()
-            if player not in who:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise IllegalChoice(
+                f"there is no player {player!r} in this game (players are 0 to {self.players - 1})"
+            )
+        if self.state.over:
+            raise IllegalChoice("the game is over")
+        if choice not in self.legal(player):
+            if player not in self.to_decide():
                 raise IllegalChoice(f"it is not player {player + 1}'s decision now")
             raise IllegalChoice(f"{choice!r} is not a legal choice now")
         frame = self.state.stack[-1]
