@@ -267,7 +267,7 @@ def test_argonaut_without_a_free_slot_gives_a_champion() -> None:
     assert player.limiter is None, "moved past 10: removed"
 
 
-@pytest.mark.parametrize("bonus", ["energy", "limiter", "attack", "fervor"])
+@pytest.mark.parametrize("bonus", ["energy", "energy, 1 cube left", "limiter", "attack", "fervor"])
 def test_claiming_a_temple_raises_an_upgrade(bonus: str) -> None:
     """§4.3 Claiming a Temple: defeating an enemy on an island with an unclaimed Temple
     puts one's Flag on it, then one Upgrade is raised: its bonus (+2 Energy from the
@@ -278,22 +278,25 @@ def test_claiming_a_temple_raises_an_upgrade(bonus: str) -> None:
     island = player.zone
     faces = numbers(game, beast)
     fight(game, beast, enemy_total(game, beast, faces) + 4, faces)
-    player.reserve, player.available = 1, player.available + player.reserve - 1
+    if bonus == "energy, 1 cube left":
+        player.reserve, player.available = 1, player.available + player.reserve - 1
     assert s.temples[island] == 0 and player.temples == [island]
     assert top(game)["kind"] == "upgrade" and set(game.legal(0)) == {f"upgrade:{b}" for b in player.upgrades}
     before = (player.available, player.limiter, game.passive(0, "attack"), game.passive(0, "fervor"))
     blessings = game.blessings(0)
-    act(game, f"upgrade:{bonus}")
+    act(game, f"upgrade:{bonus.split(',')[0]}")
     after = (player.available, player.limiter, game.passive(0, "attack"), game.passive(0, "fervor"))
     expected = {
-        "energy": (before[0] + 1, before[1], before[2], before[3]),  # +2, but 1 cube in reserve
+        "energy": (before[0] + 2, before[1], before[2], before[3]),
+        "energy, 1 cube left": (before[0] + 1, before[1], before[2], before[3]),
         "limiter": (before[0], (before[1] or 0) + 2, before[2], before[3]),
         "attack": (before[0], before[1], before[2] + 1, before[3]),
         "fervor": (before[0], before[1], before[2], before[3] + 1),
     }[bonus]
     assert after == expected
     assert sum(game.blessings(0).values()) == sum(blessings.values()) + 2
-    assert player.raised[player.upgrades.index(bonus)]
+    assert player.raised[player.upgrades.index(bonus.split(",")[0])]
+    game.check_invariants()
 
 
 def test_claims_need_an_unclaimed_temple_on_an_island() -> None:
