@@ -391,3 +391,24 @@ def position(players: int, advanced: bool, seed: int, steps: int) -> Game:
             break
     assert last is not None
     return last
+
+
+def action_effect(op: str) -> str:
+    """A god card whose Action effect has an ``op`` step and no Prayer or Devour."""
+    return god_card(
+        lambda c: (
+            c.effect is not None
+            and c.effect.type is EffectType.ACTION
+            and any(step.op.value == op for step in c.effect.do)
+            and not c.effect.prayer
+            and not c.effect.devour
+        )
+    )
+
+
+def give_talent(game: Game, p: int, talent: str) -> None:
+    """``p`` owns ``talent`` (on the slot of its level)."""
+    player = game.state.players[p]
+    player.talents[game.talent(talent).level] = talent
+    if talent in player.offered:
+        player.offered.remove(talent)

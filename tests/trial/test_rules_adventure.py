@@ -10,12 +10,14 @@ from aegean.trial.content.effects import EffectType
 
 from .scenario import (
     act,
+    action_effect,
     cards,
     clear_board,
     content,
     drive,
     enemy,
     follower,
+    give_talent,
     god_card,
     hand,
     islands,
@@ -264,18 +266,8 @@ def test_modifier_not_for_talents_nor_effects() -> None:
         and t.ability.action
         and not t.ability.prayer
     )
-    player.talents[talent.level] = talent.id
-    if talent.id in player.offered:
-        player.offered.remove(talent.id)
-    effect_card = god_card(
-        lambda c: (
-            c.effect is not None
-            and c.effect.type is EffectType.ACTION
-            and any(step.op.value == "heal" for step in c.effect.do)
-            and not c.effect.prayer
-            and not c.effect.devour
-        )
-    )
+    give_talent(game, 0, talent.id)
+    effect_card = action_effect("heal")
     hand(game, 0, effect_card)
     act(game, f"ability:{talent.id}")
     healed = sum(step.n for step in talent.ability.action)
@@ -304,9 +296,7 @@ def test_once_per_round_actions_are_blocked_until_sunset() -> None:
     talent = next(
         t for t in content().talents if t.ability.action and t.ability.once_per_round and not t.ability.prayer
     )
-    player.talents[talent.level] = talent.id
-    if talent.id in player.offered:
-        player.offered.remove(talent.id)
+    give_talent(game, 0, talent.id)
     act(game, f"ability:{talent.id}")
     drive(game, lambda g: top(g)["kind"] == "turn")
     assert talent.id in player.blocked

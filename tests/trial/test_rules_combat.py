@@ -155,35 +155,26 @@ def limits_at() -> tuple[int, int]:
     return drop, same
 
 
-def test_a_lower_hand_limit_discards_the_excess() -> None:
-    """§4.3 Damage: if the hand limit drops, discard down to it."""
-    drop, _ = limits_at()
+@pytest.mark.parametrize("drops", [True, False])
+def test_a_lower_hand_limit_discards_the_excess(drops: bool) -> None:
+    """§4.3 Damage: if the hand limit drops, discard down to it; the discard is for a
+    limit that dropped: a hand already over an unchanged limit is kept."""
+    drop, same = limits_at()
     game, beast = arena()
     player = game.state.players[0]
-    player.vigor, player.limiter = drop, 10
+    player.vigor, player.limiter = (drop if drops else same), 10
     extra = cards(lambda c: c.effect is None)[:7]
     hand(game, 0, *extra)
     faces = numbers(game, beast)
     fight(game, beast, enemy_total(game, beast, faces) - 1, faces)
+    if not drops:
+        assert top(game)["kind"] == "turn" and len(player.hand) == 7
+        return
     limit = game.hand_limit(0)
     assert top(game)["kind"] == "discard" and top(game)["why"] == "hand limit"
     while top(game)["kind"] == "discard":
         act(game, game.legal(0)[0])
     assert len(player.hand) == limit
-
-
-def test_damage_that_keeps_the_hand_limit_discards_nothing() -> None:
-    """§4.3 Damage: the discard is for a hand limit that dropped; a hand already over an
-    unchanged limit is kept (and Dishonor at Vigor 1 lowers nothing)."""
-    _, same = limits_at()
-    game, beast = arena()
-    player = game.state.players[0]
-    player.vigor, player.limiter = same, 10
-    extra = cards(lambda c: c.effect is None)[:7]
-    hand(game, 0, *extra)
-    faces = numbers(game, beast)
-    fight(game, beast, enemy_total(game, beast, faces) - 1, faces)
-    assert top(game)["kind"] == "turn" and len(player.hand) == 7
 
 
 def test_a_tamed_monster_is_defeated_by_one_damage() -> None:

@@ -7,6 +7,7 @@ from aegean.trial.content.effects import EffectType
 
 from .scenario import (
     act,
+    action_effect,
     clear_board,
     drive,
     enemy,
@@ -21,23 +22,11 @@ from .scenario import (
 )
 
 
-def animae_card() -> str:
-    return god_card(
-        lambda c: (
-            c.effect is not None
-            and c.effect.type is EffectType.ACTION
-            and any(s.op.value == "animae" for s in c.effect.do)
-            and not c.effect.prayer
-            and not c.effect.devour
-        )
-    )
-
-
 def test_the_animae_deck_can_run_out() -> None:
     """§1: the Animae deck is limited: taking one from an empty deck takes nothing."""
     game = start(2)
     s = game.state
-    card = animae_card()
+    card = action_effect("animae")
     hand(game, 0, card)
     s.players[1].discard += s.animae
     s.animae = []
@@ -52,7 +41,7 @@ def test_an_animae_is_taken_while_there_are_some() -> None:
     """§3 Animae cards: an effect that gives one puts it in the player's discard."""
     game = start(2)
     s = game.state
-    card = animae_card()
+    card = action_effect("animae")
     hand(game, 0, card)
     left = len(s.animae)
     act(game, f"play:{card}:effect")

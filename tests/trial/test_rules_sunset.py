@@ -14,6 +14,7 @@ from .scenario import (
     drive,
     enemy,
     everyone_passes,
+    give_talent,
     quiet,
     seas,
     skip_olympics,
@@ -129,9 +130,7 @@ def test_talents_unblocked_and_their_restore() -> None:
     player = s.players[0]
     owned = [next(t.id for t in content().talents if t.level == level) for level in (1, 2, 3)]
     for t in owned:
-        player.talents[game.talent(t).level] = t
-        if t in player.offered:
-            player.offered.remove(t)
+        give_talent(game, 0, t)
     player.blocked = [owned[0], player.captain]
     player.exhausted, player.available = player.available, 0
     exhausted = player.exhausted
