@@ -64,6 +64,8 @@ def test_an_illegal_choice_changes_nothing(seed: int, config: tuple[int, bool], 
     ]
     if deciding:
         attempts += [(q, game.legal(deciding[0])[0]) for q in idle]
+        theirs = {c for q in deciding[1:] for c in game.legal(q)}  # simultaneous picks
+        attempts += [(deciding[0], c) for c in sorted(theirs - set(game.legal(deciding[0])))]
     attempts += [(game.players, "pass"), (-1, "pass"), ("0", "pass"), (None, "pass"), (True, "pass")]
     attempts += [(deciding[0] if deciding else 0, 7), (deciding[0] if deciding else 0, None)]
     for player, choice in attempts:
