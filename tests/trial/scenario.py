@@ -357,27 +357,49 @@ def skip_olympics(game: Game) -> None:
     s.olympics_deck.append(s.olympics_shown.pop())
 
 
-def random_step(game: Game, rng: random.Random) -> tuple[int, str]:
+#: Choices a "bold" random player prefers: it fights, explores, buys and responds more
+#: often than a uniform one, so random games reach Temples, Followers and Upgrades.
+BOLD = (
+    "attack:",
+    "combat:",
+    "fight:",
+    "explore:",
+    "discover:",
+    "buy:",
+    "talent:",
+    "train:",
+    "respond:",
+    "command:",
+)
+
+
+def random_step(game: Game, rng: random.Random, bold: bool = False) -> tuple[int, str]:
     """One random legal decision (a random one of the players deciding); returns it."""
     who = game.to_decide()
     assert who, "a game not over always has someone to decide"
     p = rng.choice(who)
     options = game.legal(p)
     assert options, f"player {p + 1} must decide but has no choice: {game.state.stack[-1]}"
-    choice = rng.choice(options)
+    preferred = [c for c in options if c.startswith(BOLD)] if bold else []
+    if "go" in options and bold and game.state.stack[-1]["kind"] == "explore":
+        preferred = ["go"]
+    choice = rng.choice(preferred if preferred and rng.random() < 0.8 else options)
     game.apply(p, choice)
     return p, choice
 
 
-def playout(players: int, advanced: bool, seed: int, limit: int = 20_000) -> Iterator[Game]:
-    """A game of random legal decisions, yielded after set-up and after every decision."""
+def playout(
+    players: int, advanced: bool, seed: int, limit: int = 20_000, bold: bool = False
+) -> Iterator[Game]:
+    """A game of random legal decisions (``bold``: see BOLD), yielded after set-up and
+    after every decision."""
     game = Game.new(content(), players, seed, advanced)
     rng = random.Random(seed)
     yield game
     for _ in range(limit):
         if game.over:
             return
-        random_step(game, rng)
+        random_step(game, rng, bold)
         yield game
     raise AssertionError(f"no end after {limit} decisions")
 

@@ -23,10 +23,10 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 configs = st.sampled_from(CONFIGS)
 
 
-def play_checked(players: int, advanced: bool, seed: int) -> Game:
+def play_checked(players: int, advanced: bool, seed: int, bold: bool = False) -> Game:
     """A random game to its end, invariants checked after every decision."""
     game = None
-    for game in playout(players, advanced, seed):
+    for game in playout(players, advanced, seed, bold=bold):
         game.check_invariants()
     assert game is not None and game.over
     return game
@@ -42,11 +42,14 @@ def check_end(game: Game) -> None:
 
 
 @FEW
-@given(seed=seeds, config=configs)
-def test_random_games_keep_the_invariants_and_end_with_scores(seed: int, config: tuple[int, bool]) -> None:
-    """Every decision of a random game leaves the components conserved and within their
-    counts (check_invariants), someone to decide with a choice; the game ends, scored."""
-    check_end(play_checked(*config, seed))
+@given(seed=seeds, config=configs, bold=st.booleans())
+def test_random_games_keep_the_invariants_and_end_with_scores(
+    seed: int, config: tuple[int, bool], bold: bool
+) -> None:
+    """Every decision of a random game (uniform, or bold: fighting and exploring more)
+    leaves the components conserved and within their counts (check_invariants), someone
+    to decide with a choice; the game ends, scored."""
+    check_end(play_checked(*config, seed, bold))
 
 
 @FEW
@@ -113,11 +116,11 @@ def test_a_clone_is_independent_and_plays_the_same(seed: int, config: tuple[int,
 
 @pytest.mark.parametrize(("players", "advanced"), CONFIGS)
 def test_many_games(players: int, advanced: bool) -> None:
-    """50 seeded random games per configuration (300 in all), checked after every
-    decision, each ending scored."""
+    """50 seeded random games per configuration (300 in all, one in four bold), checked
+    after every decision, each ending scored."""
     lengths = []
     for seed in range(50):
-        game = play_checked(players, advanced, seed)
+        game = play_checked(players, advanced, seed, bold=seed % 4 == 3)
         check_end(game)
         lengths.append(len(game.state.log))
     assert min(lengths) > 0
