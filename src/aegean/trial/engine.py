@@ -28,7 +28,10 @@ from .content.schema import Enemy as EnemyCard
 from .hooks import HOOKS
 from .state import (
     ACTIONS_PER_TURN,
+    BLACK_CUBES,
+    CUBES,
     EXTRA_REVEAL,
+    FLAGS,
     FOLLOWER_SLOTS,
     MAX_COMBAT_CARDS,
     MAX_EXPLORE_CARDS,
@@ -36,6 +39,7 @@ from .state import (
     RACES,
     REVEAL_LIMIT,
     ROUNDS,
+    START_LIMITER,
     Enemy,
     GameState,
     Player,
@@ -212,7 +216,7 @@ class Game:
 
     def legal(self, player: int) -> list[str]:
         """Every choice ``player`` may make now, in a fixed order (empty if not theirs)."""
-        if player not in self.to_decide():
+        if isinstance(player, bool) or player not in self.to_decide():
             return []
         frame = self.state.stack[-1]
         options: list[str] = getattr(self, f"_options_{frame['kind']}")(frame, player)
@@ -221,10 +225,14 @@ class Game:
     def apply(self, player: int, choice: str) -> None:
         """Make ``choice`` for ``player``; :class:`IllegalChoice` (and no change) if it is
         not one of :meth:`legal`."""
-        options = self.legal(player)
-        if choice not in options:
-            who = self.to_decide()
-            if player not in who:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise IllegalChoice(
+                f"there is no player {player!r} in this game (players are 0 to {self.players - 1})"
+            )
+        if self.state.over:
+            raise IllegalChoice("the game is over")
+        if choice not in self.legal(player):
+            if player not in self.to_decide():
                 raise IllegalChoice(f"it is not player {player + 1}'s decision now")
             raise IllegalChoice(f"{choice!r} is not a legal choice now")
         frame = self.state.stack[-1]
@@ -315,16 +323,22 @@ class Game:
         player.exhausted += n
 
     def _damage(self, p: int, n: int) -> None:
-        """§4.3: Vigor left per damage; at Vigor 1, Dishonor instead; discard to the limit."""
+        """§4.3: Vigor left per damage; at Vigor 1, a Dishonor token for each further damage;
+        if that lowered the hand limit, discard down to it (only then: a hand over the limit
+        for another reason is kept)."""
         player = self.state.players[p]
+        before = self.hand_limit(p)
         for _ in range(n):
             if player.vigor > 1:
                 player.vigor -= 1
             else:
                 player.dishonor += 1
-        excess = len(player.hand) - self.hand_limit(p)
-        if excess > 0:
-            self.state.stack.append({"kind": "discard", "player": p, "left": excess, "why": "hand limit"})
+        limit = self.hand_limit(p)
+        if limit < before and len(player.hand) > limit:
+            top = self.state.stack[-1] if self.state.stack else {}
+            if not (top.get("kind") == "discard" and top["player"] == p and top["why"] == "hand limit"):
+                self.state.stack.append({"kind": "discard", "player": p, "left": 0, "why": "hand limit"})
+            self.state.stack[-1]["left"] = len(player.hand) - limit
 
     def _enemy_here(self, zone: str) -> list[Enemy]:
         return [e for e in self.state.enemies if e.zone == zone]
@@ -334,6 +348,12 @@ class Game:
 
     def _hostile_in(self, p: int, zone: str) -> list[Enemy]:
         return [e for e in self._enemy_here(zone) if e.owner != p]
+
+    def black_cubes_free(self) -> int:
+        """§1: the 10 black cubes not on a Limiter in play nor in a Wounded enemy."""
+        s = self.state
+        limiters = sum(1 for q in s.players if q.limiter is not None)
+        return BLACK_CUBES - limiters - sum(1 for e in s.enemies if e.wounded)
 
     def _house_of(self, card_id: str) -> str:
         god = self._cards[card_id].god
@@ -360,10 +380,16 @@ class Game:
             "why": why,
         }
 
-    def _start_effect(self, p: int, effect: Effect, card_id: str | None, devotion: bool) -> None:
-        """Pay Prayer, then Devour (a discard frame), then the steps (and Devotion's)."""
-        steps = list(effect.do) + (list(effect.devotion) if devotion else [])
-        self.state.stack.append(self._effect_frame(p, steps, card_id or "effect"))
+    def _start_effect(self, p: int, effect: Effect, card_id: str, holds: bool = False) -> None:
+        """Pay Prayer, then Devour (a discard frame), then the steps (and Devotion's, if
+        another card of the same god was played this turn). The card stays where it was
+        played (the turn's, the combat's, the Olympics' cards) unless ``holds``: a Response's
+        card is held by its effect frame and discarded when the effect has resolved; a card
+        with Removal goes to its House's discard then (§4.2 keywords)."""
+        steps = list(effect.do) + (list(effect.devotion) if self._devotion(p, card_id) else [])
+        frame = self._effect_frame(p, steps, card_id)
+        frame.update({"card": card_id, "holds": holds, "removal": effect.removal})
+        self.state.stack.append(frame)
         if effect.devour:
             self.state.stack.append({"kind": "discard", "player": p, "left": effect.devour, "why": "devour"})
         if effect.prayer:
@@ -470,12 +496,13 @@ class Game:
         return True
 
     def _options_place(self, frame: Frame, p: int) -> list[str]:
+        """§2 player 7: an edge sea zone neither holding nor next to another Captain; on a
+        board too small for that, one not holding another Captain, else any edge zone."""
         taken = [q.zone for q in self.state.players if q.zone is not None]
-        out = []
-        for zone in self.content.board.zones:
-            if zone.edge and all(t != zone.id and t not in zone.adjacent for t in taken):
-                out.append(f"place:{zone.id}")
-        return out
+        edge = [z for z in self.content.board.zones if z.edge]
+        apart = [z for z in edge if all(t != z.id and t not in z.adjacent for t in taken)]
+        free = [z for z in edge if z.id not in taken]
+        return [f"place:{z.id}" for z in (apart or free or edge)]
 
     def _apply_place(self, frame: Frame, p: int, choice: str) -> None:
         self.state.players[p].zone = choice.split(":", 1)[1]
@@ -525,12 +552,17 @@ class Game:
             self._log(f"round {s.round}: Adventure")
             s.stack.append({"kind": "adventure", "next": 0})
         elif stage == "adventure":
+            frame["stage"] = "enemies"
+            self._log(f"round {s.round}: Enemies")
+            s.stack.append({"kind": "enemies", "at": 0})
+        elif stage == "enemies":
             frame["stage"] = "olympics"
             s.stack.append({"kind": "olympics", "stage": "start"})
-            self._enemies_phase()  # its discards (on top) before the Olympics
         elif stage == "olympics":
             frame["stage"] = "sunset"
-            self._sunset()
+            self._log(f"round {s.round}: Sunset")
+            blocks, s.blocks = s.blocks, []
+            s.stack.append({"kind": "sunset", "blocks": blocks, "under": []})
         elif stage == "sunset":
             if s.round == ROUNDS[s.advanced]:
                 self._final_scoring()
@@ -647,7 +679,7 @@ class Game:
             p = order[(frame["next"] + k) % len(order)]
             if not s.players[p].passed:
                 frame["next"] = (order.index(p) + 1) % len(order)
-                s.stack.append({"kind": "turn", "player": p, "actions": 0, "played": []})
+                s.stack.append({"kind": "turn", "player": p, "actions": 0, "played": [], "seen": {}})
                 return True
         s.stack.pop()
         return True
@@ -731,15 +763,11 @@ class Game:
             card = self._cards[card_id]
             player.hand.remove(card_id)
             frame["played"].append(card_id)
+            self._note_played(p, card_id)
             if action == "effect":
                 assert card.effect is not None
-                gods = [self._cards[c].god for c in frame["played"][:-1]]
-                devotion = card.god is not None and card.god in gods
-                if card.effect.removal:
-                    frame["played"].remove(card_id)
-                    self._to_discard(p, card_id, removal=True)
                 self._log(f"player {p + 1} plays {card.name} for its effect")
-                self._start_effect(p, card.effect, card_id, devotion)
+                self._start_effect(p, card.effect, card_id)
                 return
             n = card.value(action) + self._modifier(p, action)
             self._log(f"player {p + 1} plays {card.name}: {action} {n}")
@@ -784,6 +812,15 @@ class Game:
             self._end_turn(frame)
             return True
         return False
+
+    def _keep_played(self, p: int, cards: list[str]) -> None:
+        """Cards played to a combat or an exploration join the turn's, discarded at its end."""
+        turn = next((f for f in reversed(self.state.stack) if f["kind"] == "turn"), None)
+        for card_id in cards:
+            if turn is not None and turn["player"] == p:
+                turn["played"].append(card_id)
+            else:
+                self._to_discard(p, card_id)
 
     def _end_turn(self, frame: Frame) -> None:
         for card_id in frame["played"]:
@@ -902,10 +939,48 @@ class Game:
     def _auto_effect(self, frame: Frame) -> bool:
         if not frame["steps"]:
             self.state.stack.pop()
+            self._finish_effect(frame)
             return True
         step = frame["steps"].pop(0)
         self._run_step(frame["player"], step)
         return True
+
+    def _finish_effect(self, frame: Frame) -> None:
+        """After an effect: its held card to the discard, a Removal card to its House."""
+        card, p = frame.get("card"), frame["player"]
+        if card is None or card not in self._cards:
+            return
+        if frame.get("holds"):
+            self._to_discard(p, card, removal=frame["removal"])
+            return
+        if not frame.get("removal") or self._cards[card].god is None:
+            return
+        for holder in reversed(self.state.stack):
+            pile = holder.get("played") if holder["kind"] == "turn" else holder.get("cards")
+            if holder["kind"] in ("turn", "combat") and card in pile:
+                pile.remove(card)
+                self._to_discard(p, card, removal=True)
+                return
+
+    # --- Devotion (§4.2 keywords): the cards each player played this turn
+
+    def _played_frame(self) -> Frame | None:
+        """The turn whose cards count for Devotion, or in the Olympics the phase."""
+        return next((f for f in reversed(self.state.stack) if f["kind"] in ("turn", "olympics")), None)
+
+    def _note_played(self, p: int, card_id: str) -> None:
+        frame = self._played_frame()
+        if frame is not None:
+            frame.setdefault("seen", {}).setdefault(str(p), []).append(card_id)
+
+    def _devotion(self, p: int, card_id: str) -> bool:
+        """Another card of the same god played by ``p`` this turn (Olympics: this phase)."""
+        god = self._cards[card_id].god if card_id in self._cards else None
+        frame = self._played_frame()
+        if god is None or frame is None:
+            return False
+        seen = frame.get("seen", {}).get(str(p), [])
+        return any(c != card_id and self._cards[c].god == god for c in seen)
 
     def _options_upgrade(self, frame: Frame, p: int) -> list[str]:
         player = self.state.players[p]
@@ -961,11 +1036,12 @@ class Game:
         card = self._cards[card_id]
         player.hand.remove(card_id)
         frame["cards"].append(card_id)
+        self._note_played(p, card_id)
         if kind == "attack":
             frame["attack"] += card.attack
         else:
             assert card.effect is not None
-            self._start_effect(p, card.effect, card_id, devotion=False)
+            self._start_effect(p, card.effect, card_id)
 
     def _auto_combat(self, frame: Frame) -> bool:
         if frame["stage"] == "cards":
@@ -998,8 +1074,7 @@ class Game:
         card = self._enemy_cards[frame["enemy"]]
         mine = frame["attack"] + self.passive(p, "attack")
         theirs = card.attack + frame["enemy_bonus"]
-        for card_id in frame["cards"]:
-            self._to_discard(p, card_id)
+        self._keep_played(p, frame["cards"])
         rolled = ",".join(frame.get("rolled", [])) or "no dice"
         self._log(f"combat: player {p + 1} {mine} against {card.name} {theirs} ({rolled})")
         if mine == theirs:
@@ -1011,6 +1086,9 @@ class Game:
         damage += frame["damage"] + self.passive(p, "damage")
         enemy = s.enemy(frame["enemy"])
         if enemy.owner is None and not enemy.wounded and damage < 2:
+            if self.black_cubes_free() == 0:  # §1: limited; no cube to mark the wound
+                self._log(f"{card.name} takes the damage, but no black cube is left to mark the wound")
+                return
             enemy.wounded = True
             self._log(f"{card.name} is wounded")
             return
@@ -1036,15 +1114,20 @@ class Game:
         else:
             enemy.zone = None
             enemy.owner = p
+            enemy.wounded = False  # its black cube goes back: a tamed monster has the owner's
             s.enemies.append(enemy)
             player.tamed.append(enemy.card)
             self._one_step(p, Op.GAIN_ENERGY, 1, None)
         if self._zones[zone].kind == "island" and s.temples[zone] is None:
+            if len(player.temples) >= FLAGS:  # §1: limited; no Flag left to claim it
+                self._log(f"player {p + 1} has no Flag left to claim the Temple of {self._zones[zone].name}")
+                return
             s.temples[zone] = p
             player.temples.append(zone)
             self._log(f"player {p + 1} claims the Temple of {self._zones[zone].name}")
-            s.stack.append({"kind": "upgrade", "player": p})
+            # The claim is Flag then Upgrade (§4.3); Responses to it come after both.
             self._open_window(Trigger.CLAIMS_TEMPLE, p)
+            s.stack.append({"kind": "upgrade", "player": p})
 
     # --- Explore (§4.2)
 
@@ -1069,8 +1152,7 @@ class Game:
         if choice == "go":
             self.state.stack.pop()
             island = frame["island"]
-            for card_id in frame["cards"]:
-                self._to_discard(p, card_id)
+            self._keep_played(p, frame["cards"])
             self.state.exploration[island].append(p)
             player.explored.append(island)
             player.peeked[island] = self.state.treasures[island]
@@ -1080,6 +1162,7 @@ class Game:
         card_id = choice.split(":", 1)[1]
         player.hand.remove(card_id)
         frame["cards"].append(card_id)
+        self._note_played(p, card_id)
         frame["sum"] += self._cards[card_id].discovery
 
     # --- Responses (§4.2)
@@ -1094,42 +1177,44 @@ class Game:
         return out
 
     def _open_window(self, trigger: Trigger, actor: int) -> None:
+        """A window for Responses to ``actor``'s move: every other player who can respond
+        (its condition holds, Prayer and Devour payable) is asked, in Initiative order."""
         s = self.state
-        near = set()
+        frame: Frame = {"kind": "respond", "trigger": trigger.value, "actor": actor, "queue": []}
         if trigger is Trigger.SAILS_NEAR:
             zone = s.players[actor].zone
             assert zone is not None
-            near = {zone, *self._zones[zone].adjacent}
-        queue = [
-            q
-            for q in s.initiative
-            if q != actor
-            and self._responses(q, trigger)
-            and (trigger is not Trigger.SAILS_NEAR or s.players[q].zone in near)
-        ]
-        if queue:
-            s.stack.append({"kind": "respond", "trigger": trigger.value, "actor": actor, "queue": queue})
+            frame["near"] = sorted({zone, *self._zones[zone].adjacent})
+        frame["queue"] = [q for q in s.initiative if self._can_respond(frame, q)]
+        if frame["queue"]:
+            s.stack.append(frame)
+
+    def _can_respond(self, frame: Frame, q: int) -> bool:
+        """The condition checked again before each card (§4.2 Responses)."""
+        if q == frame["actor"]:
+            return False  # never in one's own turn
+        if "near" in frame and self.state.players[q].zone not in frame["near"]:
+            return False
+        return bool(self._responses(q, Trigger(frame["trigger"])))
 
     def _options_respond(self, frame: Frame, p: int) -> list[str]:
         return [f"respond:{c}" for c in self._responses(p, Trigger(frame["trigger"]))] + ["no"]
 
     def _apply_respond(self, frame: Frame, p: int, choice: str) -> None:
         if choice == "no":
-            frame["queue"].pop(0)
+            frame["queue"].pop(0)  # a "no" leaves this window
             return
         card_id = choice.split(":", 1)[1]
         card = self._cards[card_id]
         assert card.effect is not None
-        player = self.state.players[p]
-        player.hand.remove(card_id)
-        self._to_discard(p, card_id, removal=card.effect.removal)
+        self.state.players[p].hand.remove(card_id)
+        self._note_played(p, card_id)
         self._log(f"player {p + 1} responds with {card.name}")
         frame["queue"].append(frame["queue"].pop(0))  # one card at a time, in turn
-        self._start_effect(p, card.effect, card_id, devotion=False)
+        self._start_effect(p, card.effect, card_id, holds=True)
 
     def _auto_respond(self, frame: Frame) -> bool:
-        trigger = Trigger(frame["trigger"])
-        while frame["queue"] and not self._responses(frame["queue"][0], trigger):
+        while frame["queue"] and not self._can_respond(frame, frame["queue"][0]):
             frame["queue"].pop(0)
         if frame["queue"]:
             return False
@@ -1138,16 +1223,23 @@ class Game:
 
     # --- Enemies phase (§4.4)
 
-    def _enemies_phase(self) -> None:
+    def _auto_enemies(self, frame: Frame) -> bool:
+        """One player at a time, in Initiative order (a hand-limit discard comes before the
+        next player's damage): 1 damage per enemy in the Captain's zone or a Temple's zone,
+        each enemy once; one's own tamed monsters never."""
         s = self.state
-        self._log(f"round {s.round}: Enemies")
-        for p in s.initiative:
-            player = s.players[p]
-            zones = {player.zone, *player.temples}
-            hits = sum(1 for z in zones if z is not None and self._hostile_in(p, z))
-            if hits:
-                self._log(f"player {p + 1} takes {hits} damage from enemies")
-                self._damage(p, hits)
+        if frame["at"] >= len(s.initiative):
+            s.stack.pop()
+            return True
+        p = s.initiative[frame["at"]]
+        frame["at"] += 1
+        player = s.players[p]
+        zones = {player.zone, *player.temples}
+        hits = sum(1 for e in s.enemies if e.zone is not None and e.zone in zones and e.owner != p)
+        if hits:
+            self._log(f"player {p + 1} takes {hits} damage from enemies")
+            self._damage(p, hits)
+        return True
 
     # --- Olympics (§4.5)
 
@@ -1158,25 +1250,37 @@ class Game:
             if not s.olympics_shown:
                 frame["stage"] = "done"
                 return True
-            for p in s.initiative:
-                s.players[p].fervor = self.passive(p, "fervor")
+            for p in s.initiative:  # 1. Fervor bonuses, on top of what effects gave already
+                s.players[p].fervor += self.passive(p, "fervor")
+            for p in s.initiative:  # 2. hands refilled
                 self._draw(p, max(0, self.hand_limit(p) - len(s.players[p].hand)))
             frame["stage"] = "race"
             frame["race"] = 0
             frame["played"] = {str(p): [] for p in range(len(s.players))}
+            frame["removed"] = []
+            frame["seen"] = {}
             return True
-        if frame["stage"] == "race":
+        if frame["stage"] == "race":  # 3. three races
             if frame["race"] < RACES:
                 frame["race"] += 1
-                s.stack.append(
-                    {"kind": "race", "stage": "pick", "picks": {}, "pending": [], "played": frame["played"]}
-                )
+                s.stack.append({"kind": "race", "stage": "pick", "picks": {}, "pending": []})
             else:
                 frame["stage"] = "prizes"
             return True
         if frame["stage"] == "prizes":
-            self._olympic_abilities()
-            self._prizes(frame)
+            self._olympic_abilities()  # 4.
+            frame["ranking"] = self.olympics_ranking(frame["played"])
+            self._prizes(frame)  # 5. (effect frames, first place on top)
+            frame["stage"] = "cleanup"
+            return True
+        if frame["stage"] == "cleanup":
+            for p in range(len(s.players)):  # 6. discard (Removal cards to their House)
+                for card in frame["played"][str(p)]:
+                    self._to_discard(p, card, removal=card in frame["removed"])
+                frame["played"][str(p)] = []
+            s.initiative = list(frame["ranking"])  # 7. new Initiative, markers to 0
+            for player in s.players:
+                player.fervor = 0
             frame["stage"] = "done"
             return True
         s.stack.pop()
@@ -1189,6 +1293,9 @@ class Game:
         olympics = self._olympics[self.discipline() or ""]
         card = self._cards[card_id]
         return sum(card.value(sym.value) for sym in olympics.disciplines)
+
+    def _olympics_frame(self) -> Frame:
+        return next(f for f in reversed(self.state.stack) if f["kind"] == "olympics")
 
     def _options_race(self, frame: Frame, p: int) -> list[str]:
         if frame["stage"] == "pick":
@@ -1212,7 +1319,9 @@ class Game:
         if choice == "use:effect":
             effect = self._cards[card_id].effect
             assert effect is not None
-            self._start_effect(p, effect, card_id, devotion=False)
+            if effect.removal:
+                self._olympics_frame()["removed"].append(card_id)
+            self._start_effect(p, effect, card_id)
         else:
             player.fervor += self._race_value(card_id)
 
@@ -1222,15 +1331,23 @@ class Game:
             if self.to_decide():
                 return False
             frame["stage"] = "use"
+            olympics = self._olympics_frame()
             for p in s.initiative:
                 if p in frame["picks"]:
-                    frame["played"][str(p)].append(frame["picks"][p])
+                    olympics["played"][str(p)].append(frame["picks"][p])
+                    self._note_played(p, frame["picks"][p])
+            for p in s.initiative:
+                if p in frame["picks"]:
                     effect = self._cards[frame["picks"][p]].effect
                     if effect is not None and effect.type is EffectType.OLYMPICS:
                         frame["pending"].append(p)
                     else:
                         s.players[p].fervor += self._race_value(frame["picks"][p])
-            shown = ", ".join(f"player {p + 1} {self._cards[c].name}" for p, c in frame["picks"].items())
+            shown = ", ".join(
+                f"player {p + 1} {self._cards[frame['picks'][p]].name}"
+                for p in s.initiative
+                if p in frame["picks"]
+            )
             self._log(f"race: {shown or 'nobody had a card'}")
             return True
         if frame["pending"]:
@@ -1239,6 +1356,8 @@ class Game:
         return True
 
     def _olympic_abilities(self) -> None:
+        """§4.5.4: one die per Argonaut owned (Captain, Followers trained or not) with a
+        discipline symbol; +1 Fervor per 1 and per Activation face."""
         s = self.state
         olympics = self._olympics[self.discipline() or ""]
         symbols = set(olympics.disciplines)
@@ -1265,47 +1384,49 @@ class Game:
         return sorted(s.initiative, key=key)
 
     def _prizes(self, frame: Frame) -> None:
+        """§4.5.5: from first place down, Champion tokens and the place's prize."""
         s = self.state
-        ranking = self.olympics_ranking(frame["played"])
+        ranking = frame["ranking"]
         olympics = self._olympics[self.discipline() or ""]
+        self._log("Olympics: " + ", ".join(f"{i + 1}. player {p + 1}" for i, p in enumerate(ranking)))
         for place, p in reversed(list(enumerate(ranking[:3]))):
             prize = olympics.prizes[place]
-            s.players[p].champions += prize.champions
-            if prize.do:
-                s.stack.append(self._effect_frame(p, prize.do, f"prize {place + 1}"))
-        for p in range(len(s.players)):
-            for card in frame["played"][str(p)]:
-                s.players[p].discard.append(card)
-            s.players[p].fervor = 0
-        self._log("Olympics: " + ", ".join(f"{i + 1}. player {p + 1}" for i, p in enumerate(ranking)))
-        s.initiative = ranking
+            steps = [Step(op=Op.CHAMPION, n=prize.champions), *prize.do]
+            s.stack.append(self._effect_frame(p, steps, f"prize {place + 1}"))
 
     # --- Sunset (§4.6)
 
-    def _sunset(self) -> None:
+    def _auto_sunset(self, frame: Frame) -> bool:
+        """1. each Block, in the order placed: a Sea enemy card (one at a time, so what a
+        Calm Sea asks is decided before the next); 2. Talents and Heroes unblocked;
+        3. Talents' restore."""
         s = self.state
-        self._log(f"round {s.round}: Sunset")
-        blocks, s.blocks = s.blocks, []
-        calm: list[str] = []
-        for zone in blocks:
+        if frame["blocks"]:
+            zone = frame["blocks"].pop(0)
             if not s.sea_deck:
-                continue
+                return True  # an empty Sea deck draws nothing
             card = s.sea_deck.pop()
             enemy = self._enemy_cards[card]
             if enemy.kind == "calm_sea":
-                calm.append(card)
-                for step in enemy.calm:
-                    self._run_step(s.initiative[0], step.model_dump(mode="json"))
-            elif not self._enemy_here(zone):
-                s.enemies.append(Enemy(card, zone))
+                frame["under"].append(card)
+                self._log(f"Sunset: {self._zones[zone].name} is calm ({enemy.name})")
+                steps = [step.model_copy(update={"to": "all"}) for step in enemy.calm]
+                s.stack.append(self._effect_frame(s.initiative[0], steps, card))
+            elif self._enemy_here(zone):
+                frame["under"].append(card)  # the zone already holds an enemy
             else:
-                s.sea_deck.insert(0, card)  # the zone already holds an enemy
-        s.sea_deck[:0] = calm
+                s.enemies.append(Enemy(card, zone))
+                self._log(f"Sunset: {enemy.name} rises in {self._zones[zone].name}")
+            return True
+        s.sea_deck[:0] = reversed(frame["under"])  # under the deck, in the order drawn
+        frame["under"] = []
         for p in s.initiative:
             player = s.players[p]
             player.blocked = []
             restore = sum(self._talents[t].restore for t in player.talents.values())
             self._one_step(p, Op.RESTORE, restore, None)
+        s.stack.pop()
+        return True
 
     # --- final scoring (§5)
 
@@ -1390,26 +1511,81 @@ class Game:
     # ------------------------------------------------------------------ invariants
 
     def check_invariants(self) -> None:
-        """Conservation of cubes and cards, Vigor within its Limiter (raises AssertionError)."""
+        """Every component where it can be (raises AssertionError naming what is wrong):
+        each player's 19 cubes, Vigor within its Limiter, tokens never negative, Flags,
+        Exploration markers and Follower slots within their counts, the 10 black cubes, and
+        every card — action, enemy, Travel, Olympics — in exactly one place."""
+        self._check_players()
+        self._check_board()
+        self._check_action_cards()
+        self._check_other_cards()
+
+    def _check_players(self) -> None:
         s = self.state
+        assert sorted(s.initiative) == list(range(len(s.players))), f"Initiative {s.initiative}"
         for p, player in enumerate(s.players):
+            who = f"player {p + 1}"
             placed = sum(1 for e in s.enemies if e.owner == p and e.zone is not None)
             cubes = player.available + player.exhausted + player.reserve + 1 + placed
-            assert cubes == 19, f"player {p + 1} has {cubes} cubes"
-            assert min(player.available, player.exhausted, player.reserve) >= 0
+            assert cubes == CUBES, f"{who} has {cubes} cubes"
+            assert min(player.available, player.exhausted, player.reserve) >= 0, f"{who}'s energy"
             top = MAX_VIGOR if player.limiter is None else player.limiter
-            assert 1 <= player.vigor <= top, f"player {p + 1}'s Vigor {player.vigor} past {top}"
-            assert len(player.followers) <= FOLLOWER_SLOTS
+            assert player.limiter is None or START_LIMITER <= player.limiter <= MAX_VIGOR
+            assert 1 <= player.vigor <= top, f"{who}'s Vigor {player.vigor} past {top}"
+            counters = (player.dishonor, player.champions, player.fervor, player.vp, player.champion_overflow)
+            assert min(counters) >= 0, f"{who} has a negative count {counters}"
+            assert player.champion_overflow <= player.champions
+            assert len(player.followers) <= FOLLOWER_SLOTS, f"{who} has {len(player.followers)} Followers"
+            assert set(player.follower_zones) == set(player.followers)
+            assert player.captain not in player.followers
+            assert len(set(player.temples)) == len(player.temples) <= FLAGS, f"{who}'s Flags {player.temples}"
+            assert sum(player.raised) <= len(player.temples), f"{who} raised more Upgrades than Temples"
+            assert len(set(player.explored)) == len(player.explored)
+            assert all(s.treasures[i] == t and i in player.explored for i, t in player.peeked.items())
+            assert all(self._talents[t].level == level for level, t in player.talents.items())
+            assert not set(player.talents.values()) & set(player.offered)
+            assert len(set(player.tamed)) == len(player.tamed)
+
+    def _check_board(self) -> None:
+        s = self.state
+        for island, owner in s.temples.items():
+            holders = [p for p, q in enumerate(s.players) if island in q.temples]
+            assert holders == ([] if owner is None else [owner]), f"Temple of {island}: {owner} {holders}"
+        for island, markers in s.exploration.items():
+            assert len(set(markers)) == len(markers) <= len(self._zones[island].exploration), island
+            for p, player in enumerate(s.players):
+                assert (p in markers) == (island in player.explored), f"{island}: player {p + 1}'s marker"
+        cards = [e.card for e in s.enemies]
+        assert len(set(cards)) == len(cards), "an enemy twice on the board"
+        for enemy in s.enemies:
+            if enemy.owner is not None:
+                assert enemy.card in s.players[enemy.owner].tamed and not enemy.wounded, enemy
+            else:
+                assert enemy.zone is not None, enemy
+        monsters = Counter(
+            e.zone for e in s.enemies if e.zone is not None and self._enemy_cards[e.card].kind != "argonaut"
+        )
+        assert all(n == 1 for n in monsters.values()), f"two monsters in one zone: {monsters}"
+        assert self.black_cubes_free() >= 0, "more black cubes used than the 10"
+        assert len(set(s.blocks)) == len(s.blocks) and all(self._zones[z].kind == "sea" for z in s.blocks)
+        captains = [q.zone for q in s.players if q.zone is not None and self._zones[q.zone].kind == "island"]
+        assert len(set(captains)) == len(captains), "two Captains on one island"
+
+    def _check_action_cards(self) -> None:
+        s = self.state
         held: list[str] = []
         for player in s.players:
             held += player.hand + player.deck + player.discard + player.revealed
         for frame in s.stack:
-            held += frame.get("played", []) if frame["kind"] == "turn" else []
-            held += frame.get("cards", []) if frame["kind"] in ("combat", "explore") else []
-            if frame["kind"] == "race":
-                held += [c for p, c in frame["picks"].items() if c not in frame["played"][str(p)]]
-            if frame["kind"] == "olympics" and "played" in frame:
+            kind = frame["kind"]
+            held += frame["played"] if kind == "turn" else []
+            held += frame["cards"] if kind in ("combat", "explore") else []
+            if kind == "race" and frame["stage"] == "pick":
+                held += list(frame["picks"].values())
+            if kind == "olympics" and "played" in frame:
                 held += [c for cards in frame["played"].values() for c in cards]
+            if kind == "effect" and frame.get("holds"):
+                held.append(frame["card"])
         for deck in (*s.god_decks.values(), *s.god_discards.values()):
             held += deck
         held += s.animae
@@ -1419,8 +1595,23 @@ class Game:
         every = {c.id for c in (*self.content.gods, *self.content.animae)}
         every |= {c.id for c in self.content.starting if c.colour in [q.colour for q in s.players]}
         every |= {c.id for q in s.players if q.captain for c in self.content.personal if c.hero == q.captain}
-        missing = every - set(counts)
-        assert not missing, f"cards lost: {sorted(missing)[:3]}"
+        assert every == set(counts), f"cards lost {sorted(every - set(counts))[:3]}, or come from nowhere"
+
+    def _check_other_cards(self) -> None:
+        s = self.state
+        tamed = [t for q in s.players for t in q.tamed]
+        neutral = [e.card for e in s.enemies if e.owner is None]
+        under = [c for f in s.stack if f["kind"] == "sunset" for c in f["under"]]
+        sea = [c for c in (*neutral, *tamed) if self._enemy_cards[c].kind == "sea"]
+        sea += s.sea_deck + under
+        assert sorted(sea) == sorted(e.id for e in self.content.sea), "Sea enemy cards lost or doubled"
+        travel = s.travel + s.travel_discard
+        assert sorted(travel) == sorted(t.id for t in self.content.travel), "Travel cards lost or doubled"
+        olympics = s.olympics_deck + s.olympics_shown + ([s.olympics_aside] if s.olympics_aside else [])
+        olympics += [c for f in s.stack if f["kind"] == "olympics_card" for c in f["drawn"]]
+        assert sorted(olympics) == sorted(o.id for o in self.content.olympics), "Olympics cards lost"
+        argonauts = [e.card for e in s.enemies if self._enemy_cards[e.card].kind == "argonaut"]
+        assert set(argonauts) <= set(s.argonaut_slots), "an enemy Argonaut off the Argonaut board"
 
 
 def zone_names(game: Game) -> dict[str, str]:

@@ -1,16 +1,17 @@
 """The state of a Trial of the Gods game: plain data, nothing else.
 
 Everything here is lists, dicts, ints and strings (card and zone ids of the content set),
-so a state copies cheaply and deeply (:meth:`GameState.clone`), serialises, and can be
-compared. The rules that change it live in :mod:`aegean.trial.engine`; what each player
-may see of it in :mod:`aegean.trial.view`.
+so a state copies cheaply and deeply (:meth:`GameState.clone`, written out by hand: about
+ten times faster than ``copy.deepcopy``, which the search bots feel), serialises, and can be
+compared (``==`` compares everything, the random generator's state included). The rules
+that change it live in :mod:`aegean.trial.engine`; what each player may see of it in
+:mod:`aegean.trial.view`.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 #: Each player's cubes (rulebook §1: 76 player cubes, 19 per player).
@@ -28,6 +29,10 @@ RACES = 3
 ACTIONS_PER_TURN = 2
 REVEAL_LIMIT = 4
 EXTRA_REVEAL = 2
+#: Limited components (§1): 24 Flags and 48 Exploration markers, a quarter each per colour;
+#: 10 black cubes, shared by the Limiters in play and the Wounded enemies.
+FLAGS = 6
+BLACK_CUBES = 10
 
 
 @dataclass
@@ -39,6 +44,9 @@ class Enemy:
     wounded: bool = False
     #: The player who tamed it (its figure is theirs to Command), or None: neutral.
     owner: int | None = None
+
+    def copy(self) -> Enemy:
+        return Enemy(self.card, self.zone, self.wounded, self.owner)
 
 
 @dataclass
@@ -80,6 +88,20 @@ class Player:
     champion_overflow: int = 0  # Champion tokens gained for Argonauts with no free slot
     passed: bool = False
 
+    def copy(self) -> Player:
+        """An independent copy: every list and dict field copied one level deep (their
+        items are strings, ints and bools)."""
+        twin = Player.__new__(Player)
+        mine = twin.__dict__
+        mine.update(self.__dict__)
+        for name in _PLAYER_CONTAINERS:
+            mine[name] = mine[name].copy()
+        return twin
+
+
+#: Player's list and dict fields (those with a default factory).
+_PLAYER_CONTAINERS = tuple(f.name for f in fields(Player) if f.default_factory is not MISSING)
+
 
 @dataclass
 class GameState:
@@ -116,10 +138,48 @@ class GameState:
 
     def clone(self) -> GameState:
         """A deep copy, the random generator's state included."""
-        return copy.deepcopy(self)
+        twin = GameState.__new__(GameState)
+        for name, value in self.__dict__.items():
+            if name == "stack":
+                value = [_copy(frame) for frame in value]
+            elif name in _LISTS_BY_KEY:
+                value = {key: cards.copy() for key, cards in value.items()}
+            elif isinstance(value, list | dict):
+                value = value.copy()  # of strings and ints
+            twin.__dict__[name] = value
+        twin.players = [player.copy() for player in self.players]
+        twin.enemies = [enemy.copy() for enemy in self.enemies]
+        twin.rng = random.Random.__new__(random.Random)  # no seeding from the OS: set below
+        twin.rng.setstate(self.rng.getstate())
+        return twin
+
+    def __eq__(self, other: object) -> bool:
+        """Equal states: every field, the random generator's state included (two
+        ``random.Random`` objects never compare equal by themselves)."""
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return all(
+            (a.getstate() == b.getstate()) if f.name == "rng" else a == b
+            for f in fields(self)
+            for a, b in [(getattr(self, f.name), getattr(other, f.name))]
+        )
 
     def enemy(self, card: str) -> Enemy:
         for enemy in self.enemies:
             if enemy.card == card:
                 return enemy
         raise KeyError(card)
+
+
+#: The state's fields that map keys to lists (the others hold strings, ints and flat lists).
+_LISTS_BY_KEY = frozenset({"god_decks", "god_discards", "exploration"})
+
+
+def _copy(value: Any) -> Any:
+    """A deep copy of plain data (lists, dicts, strings, numbers): the state's decks, maps
+    and decision frames."""
+    if isinstance(value, list):
+        return [_copy(v) if isinstance(v, list | dict) else v for v in value]
+    if isinstance(value, dict):
+        return {k: _copy(v) if isinstance(v, list | dict) else v for k, v in value.items()}
+    return value
