@@ -69,15 +69,28 @@ def drive(game: Game, until: Callable[[Game], bool], limit: int = 5000) -> None:
     raise AssertionError("the game did not reach the wanted moment")
 
 
+def settle(game: Game) -> None:
+    """Answer "no" for every player asked in a Response window who holds no playable
+    Response (who is asked is public, so such players are asked too)."""
+    while not game.over and top(game)["kind"] == "respond":
+        (player,) = game.to_decide()
+        if game.legal(player) != ["no"]:
+            return
+        game.apply(player, "no")
+
+
 def act(game: Game, *choices: str | tuple[int, str]) -> None:
-    """Apply each choice: a string for the one player deciding, or (player, choice)."""
+    """Apply each choice: a string for the one player deciding, or (player, choice);
+    windows in which nobody can respond are settled before and after each."""
     for choice in choices:
+        settle(game)
         if isinstance(choice, tuple):
             player, text = choice
         else:
             (player,) = game.to_decide()
             text = choice
         game.apply(player, text)
+        settle(game)
 
 
 def top(game: Game) -> dict[str, Any]:

@@ -179,3 +179,30 @@ def test_a_response_card_is_discarded_after_its_effect() -> None:
     game.check_invariants()
     act(game, f"discard:{other}")
     assert card in game.state.players[1].discard
+
+
+def test_who_is_asked_depends_on_public_facts_only() -> None:
+    """§4.2 Responses (decision: who is asked is public): a player holding cards but no
+    playable Response is asked all the same, offered only "no", so being asked tells the
+    table nothing about a hand; a player with an empty hand is not asked."""
+    rules, (a,) = with_responses(Trigger.FIGHTS, 1)
+    game, beast = at_fight(rules=rules)
+    hand(game, 1, a)
+    hand(game, 2, cards(lambda c: c.effect is None)[1])
+    game.state.players[0].hand = []
+    game.apply(0, f"fight:{beast}")
+    game.apply(0, "go")
+    asked = []
+    while top(game)["kind"] == "respond":
+        (player,) = game.to_decide()
+        asked.append((player, game.legal(player)))
+        game.apply(player, "no")
+    order = [p for p in game.state.initiative if p in (1, 2)]
+    assert [p for p, _ in asked] == order
+    assert dict(asked)[2] == ["no"] and f"respond:{a}" in dict(asked)[1]
+    game, beast = at_fight(rules=rules)
+    for p in (1, 2):
+        game.state.players[p].hand = []
+    game.apply(0, f"fight:{beast}")
+    game.apply(0, "go")
+    assert top(game)["kind"] != "respond", "nobody holding a card, nobody asked"

@@ -1177,25 +1177,31 @@ class Game:
         return out
 
     def _open_window(self, trigger: Trigger, actor: int) -> None:
-        """A window for Responses to ``actor``'s move: every other player who can respond
-        (its condition holds, Prayer and Devour payable) is asked, in Initiative order."""
+        """A window for Responses to ``actor``'s move, in Initiative order. Who is asked
+        depends on public facts only (not the actor, a card in hand, near for a Sail), so
+        being asked says nothing about one's hand; a player without a playable Response
+        is offered only "no"."""
         s = self.state
         frame: Frame = {"kind": "respond", "trigger": trigger.value, "actor": actor, "queue": []}
         if trigger is Trigger.SAILS_NEAR:
             zone = s.players[actor].zone
             assert zone is not None
             frame["near"] = sorted({zone, *self._zones[zone].adjacent})
-        frame["queue"] = [q for q in s.initiative if self._can_respond(frame, q)]
+        frame["queue"] = [q for q in s.initiative if self._asked(frame, q)]
         if frame["queue"]:
             s.stack.append(frame)
 
-    def _can_respond(self, frame: Frame, q: int) -> bool:
-        """The condition checked again before each card (§4.2 Responses)."""
+    def _asked(self, frame: Frame, q: int) -> bool:
+        """Whether ``q`` is (still) asked in this window: public facts only."""
         if q == frame["actor"]:
             return False  # never in one's own turn
         if "near" in frame and self.state.players[q].zone not in frame["near"]:
             return False
-        return bool(self._responses(q, Trigger(frame["trigger"])))
+        return bool(self.state.players[q].hand)
+
+    def _can_respond(self, frame: Frame, q: int) -> bool:
+        """The condition, checked again before each card (§4.2 Responses)."""
+        return self._asked(frame, q) and bool(self._responses(q, Trigger(frame["trigger"])))
 
     def _options_respond(self, frame: Frame, p: int) -> list[str]:
         return [f"respond:{c}" for c in self._responses(p, Trigger(frame["trigger"]))] + ["no"]
@@ -1214,7 +1220,7 @@ class Game:
         self._start_effect(p, card.effect, card_id, holds=True)
 
     def _auto_respond(self, frame: Frame) -> bool:
-        while frame["queue"] and not self._can_respond(frame, frame["queue"][0]):
+        while frame["queue"] and not self._asked(frame, frame["queue"][0]):
             frame["queue"].pop(0)
         if frame["queue"]:
             return False
