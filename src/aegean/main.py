@@ -14,6 +14,7 @@ import typer
 from aegean import __version__
 from aegean.cli.santorini import app as santorini_app
 from aegean.cli.santorini import command_boundary, fail, parse_int
+from aegean.cli.trial import app as trial_app
 
 app = typer.Typer(
     name="aegean",
@@ -23,6 +24,7 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 app.add_typer(santorini_app, name="santorini")
+app.add_typer(trial_app, name="trial")
 
 
 def _show_version(value: bool) -> None:
