@@ -105,7 +105,9 @@ def test_a_determinization_looks_the_same_to_its_viewer(players: int, advanced: 
             checked += 1
         game.apply(p, legal[rng.randrange(len(legal))])
     assert checked > 10
-    world = determinize(PlayerView.of(random_game_until(players, 5, ("turn",), advanced), 0), random.Random(1))
+    world = determinize(
+        PlayerView.of(random_game_until(players, 5, ("turn",), advanced), 0), random.Random(1)
+    )
     for _ in range(5000):
         if world.over:
             break

@@ -18,10 +18,10 @@ from typing import Annotated
 import typer
 
 from aegean.ai.match import wilson_interval
-from aegean.trial.bots import BotError, UnknownBot, make_bot, play_game
+from aegean.trial.bots import BotError, UnknownBot, bot_seed, make_bot, match_games, play_game
 from aegean.trial.content import ContentError, ContentSet, load_content
 
-from .santorini import command_boundary, fail, parse_int
+from .santorini import command_boundary, fail
 
 MAX_GAMES = 100_000
 MAX_SEED = 2**63 - 1
@@ -39,6 +39,19 @@ def register(app: typer.Typer) -> None:
     app.command()(match)
 
 
+def parse_int(text: str, name: str, low: int, high: int) -> int:
+    """A whole number from ``low`` to ``high`` for option ``name``, or one line and status 1."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        fail(f"{name} must be a whole number, not {text!r}", 1)
+    if value < low:
+        fail(f"{name} must be at least {low}, not {value}", 1)
+    if value > high:
+        fail(f"{name} {value} is too large (at most {high})", 1)
+    return value
+
+
 def _content(folder: Path | None) -> ContentSet:
     try:
         content = load_content(folder)
@@ -46,11 +59,6 @@ def _content(folder: Path | None) -> ContentSet:
         fail(str(error), 1)
     typer.echo(f"content: {content.label}")
     return content
-
-
-def _bot_seed(seed: int, game: int, seat: int) -> int:
-    """A bot's seed, fixed by the command's seed, the game and the seat."""
-    return (seed * 1_000_003 + game * 101 + seat) % MAX_SEED
 
 
 def _check_bot(name: str, option: str) -> str:
@@ -83,7 +91,10 @@ def selfplay(
     if len(names) == 1:
         names *= n_players
     if len(names) != n_players:
-        fail(f"--bots takes one bot for every seat or one per seat ({n_players}), not {len(names)}: {bots!r}", 1)
+        fail(
+            f"--bots takes one bot for every seat or one per seat ({n_players}), not {len(names)}: {bots!r}",
+            1,
+        )
     content_set = _content(content)
     wins: Counter[str] = Counter()
     seats: Counter[str] = Counter()
@@ -91,7 +102,7 @@ def selfplay(
     for g in range(n_games):
         game_seed = first_seed + g
         seating = names[g % n_players :] + names[: g % n_players]
-        players_ = [make_bot(name, _bot_seed(first_seed, g, k)) for k, name in enumerate(seating)]
+        players_ = [make_bot(name, bot_seed(first_seed, g, k)) for k, name in enumerate(seating)]
         try:
             result = play_game(content_set, players_, game_seed, advanced=advanced)
         except BotError as error:
@@ -114,7 +125,9 @@ def selfplay(
 
 @command_boundary
 def match(
-    a: Annotated[str, typer.Option("--a", metavar="BOT", help="Bot A (it sits in every seat in turn).")] = "heuristic",
+    a: Annotated[
+        str, typer.Option("--a", metavar="BOT", help="Bot A (it sits in every seat in turn).")
+    ] = "heuristic",
     b: Annotated[str, typer.Option("--b", metavar="BOT", help="Bot B (every other seat).")] = "random",
     players: Annotated[str, typer.Option(metavar="2|3|4", help="Players a game.")] = "4",
     games: Annotated[str, typer.Option(metavar="N", help="Number of games.")] = "20",
@@ -132,26 +145,25 @@ def match(
     n_games = parse_int(games, "--games", 1, MAX_GAMES)
     first_seed = parse_int(seed, "--seed", 0, MAX_SEED - MAX_GAMES)
     content_set = _content(content)
-    typer.echo(f"{name_a} (A) against {name_b} (B): {n_players} players, {n_games} games, A in every seat in turn")
+    typer.echo(
+        f"{name_a} (A) against {name_b} (B): {n_players} players, {n_games} games, A in every seat in turn"
+    )
     score = 0.0
     wins = 0
     started = time.perf_counter()
-    for g in range(n_games):
-        seat = g % n_players
-        game_seed = first_seed + g // n_players
-        seating = [name_a if k == seat else name_b for k in range(n_players)]
-        bots_ = [make_bot(name, _bot_seed(first_seed, g, k)) for k, name in enumerate(seating)]
-        try:
-            result = play_game(content_set, bots_, game_seed, advanced=advanced)
-        except BotError as error:
-            fail(str(error), 1)
-        ahead = sum(1 for k in range(n_players) if k != seat and result.rank(seat) < result.rank(k))
-        score += ahead / (n_players - 1)
-        wins += result.winner == seat
-        typer.echo(
-            f"game {g + 1}: seed {game_seed}, A in seat {seat + 1}, scores "
-            f"{' '.join(map(str, result.scores))}, A placed {result.rank(seat) + 1} of {n_players}"
-        )
+    try:
+        for played in match_games(
+            content_set, make_bot, name_a, name_b, n_players, n_games, first_seed, advanced
+        ):
+            result = played.result
+            score += played.ahead
+            wins += result.winner == played.seat
+            typer.echo(
+                f"game {played.number + 1}: seed {result.seed}, A in seat {played.seat + 1}, scores "
+                f"{' '.join(map(str, result.scores))}, A placed {result.rank(played.seat) + 1} of {n_players}"
+            )
+    except BotError as error:
+        fail(str(error), 1)
     low, high = wilson_interval(score / n_games, n_games)
     typer.echo(
         f"A's score: {score / n_games:.3f} (95% CI {low:.3f}-{high:.3f}): the share of B seats "

@@ -157,9 +157,7 @@ def _player(pv: dict[str, Any]) -> Player:
     )
 
 
-def _treasures(
-    content: ContentSet, me: int, d: dict[str, Any], state: GameState, rng: random.Random
-) -> None:
+def _treasures(content: ContentSet, me: int, d: dict[str, Any], state: GameState, rng: random.Random) -> None:
     """Known Treasures where they are; the rest shuffled under the other islands."""
     islands = [z.id for z in content.board.zones if z.kind == "island"]
     known: dict[str, str] = dict(d["treasures"] or d["players"][me]["treasures_seen"] or {})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .base import Bot, BotError, PlayerView
 from .heuristic import HeuristicBot
-from .play import GameResult, play_game
+from .play import GameResult, MatchGame, bot_seed, match_games, play_game
 from .random import RandomBot
 from .search import DEFAULT_PLAYOUTS, SearchBot
 
@@ -39,7 +39,9 @@ def make_bot(name: str, seed: int) -> Bot:
             except ValueError:
                 seconds = -1.0
             if not 0 < seconds <= MAX_SECONDS:
-                raise UnknownBot(f"bot {name!r}: the time budget must be 0 to {MAX_SECONDS:g} seconds, e.g. search:0.5s")
+                raise UnknownBot(
+                    f"bot {name!r}: the time budget must be 0 to {MAX_SECONDS:g} seconds, e.g. search:0.5s"
+                )
             return SearchBot(seed, seconds=seconds)
         if budget.isdigit() and 1 <= int(budget) <= MAX_PLAYOUTS:
             return SearchBot(seed, playouts=int(budget))
@@ -54,10 +56,13 @@ __all__ = [
     "BotError",
     "GameResult",
     "HeuristicBot",
+    "MatchGame",
     "PlayerView",
     "RandomBot",
     "SearchBot",
     "UnknownBot",
+    "bot_seed",
     "make_bot",
+    "match_games",
     "play_game",
 ]

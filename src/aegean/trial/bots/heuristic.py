@@ -90,7 +90,9 @@ def enemy_strength(game: Game, card_id: str, known_bonus: int = 0) -> float:
     strength = strengths.get(card_id)
     if strength is None:
         attack = game.enemy_card(card_id).attack
-        strength = strengths[card_id] = sum(chance * (attack + bonus) for chance, bonus in enemy_rolls(game, card_id))
+        strength = strengths[card_id] = sum(
+            chance * (attack + bonus) for chance, bonus in enemy_rolls(game, card_id)
+        )
     return known_bonus + strength
 
 
@@ -257,7 +259,7 @@ def policy(game: Game, p: int, legal: Sequence[str], rng: random.Random) -> str:
     frame = game.state.stack[-1]
     chooser = _CHOOSERS.get(frame["kind"])
     choice = chooser(game, p, legal, frame, rng) if chooser is not None else None
-    return choice if choice in legal else legal[rng.randrange(len(legal))]
+    return choice if choice is not None and choice in legal else legal[rng.randrange(len(legal))]
 
 
 def _best(scored: list[tuple[float, str]], rng: random.Random) -> str | None:
@@ -321,7 +323,9 @@ def _olympics_card(
     scored = []
     for choice in legal:
         olympics = game.olympics_card(choice.split(":", 1)[1])
-        values = sorted((sum(game.card(c).value(s.value) for s in olympics.disciplines) for c in hand), reverse=True)
+        values = sorted(
+            (sum(game.card(c).value(s.value) for s in olympics.disciplines) for c in hand), reverse=True
+        )
         scored.append((float(sum(values[:3])), choice))
     return _best(scored, rng)
 
@@ -338,7 +342,8 @@ def _buy(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: r
     s = game.state
     player = s.players[p]
     rounds_left = ROUNDS[s.advanced] - s.round + 1
-    keep = max((game.card(c).effect.prayer for c in player.hand if game.card(c).effect is not None), default=0)  # type: ignore[union-attr]
+    effects = [game.card(c).effect for c in player.hand]
+    keep = max((e.prayer for e in effects if e is not None), default=0)
     scored = []
     for choice in legal:
         kind, _, what = choice.partition(":")
@@ -406,21 +411,17 @@ def _turn(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: 
             gain = min(card.heal, top - player.vigor)
             if gain:
                 scored.append((0.8 + 0.6 * gain - 0.3 * card_value(game, card_id), choice))
-        elif action == "command" and card.command:
-            if _command_target(game, p) is not None:
-                scored.append((1.2 - 0.3 * card_value(game, card_id), choice))
-    choice = _best(scored, rng)
-    if choice is not None:
-        return choice
+        elif action == "command" and card.command and _command_target(game, p) is not None:
+            scored.append((1.2 - 0.3 * card_value(game, card_id), choice))
+    best = _best(scored, rng)
+    if best is not None:
+        return best
     return "pass" if "pass" in legal else "end"
 
 
 def _ability_action_value(game: Game, p: int, source: str) -> float:
     player = game.state.players[p]
-    if source in player.talents.values():
-        ability = game.talent(source).ability
-    else:
-        ability = game.hero(source).trained
+    ability = game.talent(source).ability if source in player.talents.values() else game.hero(source).trained
     value = sum(step_value(game, p, step) for step in ability.action if step.op not in (Op.SAIL, Op.COMMAND))
     if any(step.op is Op.COMMAND for step in ability.action) and _command_target(game, p) is not None:
         value += 1.0
@@ -449,7 +450,10 @@ def _sail_plan(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any]) 
         rest.remove(card_id)
         value = 0.0
         if action_left:
-            value = max((v for z, v in _reachable_goals(game, p, rest).items() if 0 < distance[z] <= steps), default=0.0)
+            value = max(
+                (v for z, v in _reachable_goals(game, p, rest).items() if 0 < distance[z] <= steps),
+                default=0.0,
+            )
             value = 5.0 + value if value else 0.0
         if not value:
             far = _targets(game, p)
@@ -539,7 +543,9 @@ def _command_target(game: Game, p: int) -> tuple[str, str] | None:
     return None
 
 
-def _command(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random) -> str | None:
+def _command(
+    game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random
+) -> str | None:
     target = _command_target(game, p)
     if target is None:
         return "stop"
@@ -547,11 +553,15 @@ def _command(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rn
     return choice if choice in legal else "stop"
 
 
-def _discard(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random) -> str | None:
+def _discard(
+    game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random
+) -> str | None:
     return _best([(-card_value(game, c.split(":", 1)[1]), c) for c in legal], rng)
 
 
-def _respond(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random) -> str | None:
+def _respond(
+    game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random
+) -> str | None:
     scored = []
     for choice in legal:
         if choice == "no":
@@ -563,7 +573,9 @@ def _respond(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rn
     return _best(scored, rng) or "no"
 
 
-def _combat(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random) -> str | None:
+def _combat(
+    game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random
+) -> str | None:
     """Add the strongest cards until the enemy is likely beaten outright (or at least
     beaten), then go."""
     s = game.state
@@ -587,18 +599,24 @@ def _combat(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng
             scored.append((game.card(card_id).attack - 0.1 * card_value(game, card_id), choice))
         elif kind == "combat":
             card = game.card(card_id)
-            scored.append((effect_value(game, p, card, fighting=True) - 0.1 * card_value(game, card_id), choice))
-    choice = _best(scored, rng)
-    return choice if choice is not None and max(s for s, _ in scored) > 0 else "go"
+            scored.append(
+                (effect_value(game, p, card, fighting=True) - 0.1 * card_value(game, card_id), choice)
+            )
+    best = _best(scored, rng)
+    return best if best is not None and max(s for s, _ in scored) > 0 else "go"
 
 
-def _explore(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random) -> str | None:
+def _explore(
+    game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random
+) -> str | None:
     if "go" in legal:
         return "go"
     return _best([(game.card(c.split(":", 1)[1]).discovery * 1.0, c) for c in legal], rng)
 
 
-def _upgrade(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random) -> str | None:
+def _upgrade(
+    game: Game, p: int, legal: Sequence[str], frame: dict[str, Any], rng: random.Random
+) -> str | None:
     for bonus in UPGRADE_ORDER:
         if f"upgrade:{bonus}" in legal:
             return f"upgrade:{bonus}"

@@ -7,7 +7,7 @@ playout budget included).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..content import ContentSet
@@ -52,3 +52,43 @@ def play_game(content: ContentSet, bots: Sequence[Bot], seed: int, advanced: boo
         game.apply(p, choice)
         decisions += 1
     return GameResult(seed, tuple(game.scores()), tuple(game.final_order()), decisions)
+
+
+def bot_seed(seed: int, game: int, seat: int) -> int:
+    """A bot's seed, fixed by the run's seed, the game's number and the seat."""
+    return (seed * 1_000_003 + game * 101 + seat) % (2**63 - 1)
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    """One game of a match: where A sat, and the result."""
+
+    number: int  #: 0-based
+    seat: int  #: A's seat
+    result: GameResult
+
+    @property
+    def ahead(self) -> float:
+        """The share of B seats that A finished ahead of (1: A won)."""
+        seats = len(self.result.scores)
+        rank = self.result.rank(self.seat)
+        return sum(1 for k in range(seats) if k != self.seat and rank < self.result.rank(k)) / (seats - 1)
+
+
+def match_games(
+    content: ContentSet,
+    make: Callable[[str, int], Bot],
+    a: str,
+    b: str,
+    players: int,
+    games: int,
+    seed: int,
+    advanced: bool = False,
+) -> Iterator[MatchGame]:
+    """A against B: game ``g`` puts A in seat ``g % players`` and B everywhere else, on
+    the deal of seed ``seed + g // players`` (so each deal is played with A in every seat)."""
+    for g in range(games):
+        seat = g % players
+        names = [a if k == seat else b for k in range(players)]
+        bots = [make(name, bot_seed(seed, g, k)) for k, name in enumerate(names)]
+        yield MatchGame(g, seat, play_game(content, bots, seed + g // players, advanced=advanced))

@@ -21,13 +21,13 @@ from collections.abc import Sequence
 
 from ..determinize import determinize
 from ..engine import Game
-from ..state import ROUNDS
+from ..state import MAX_VIGOR, ROUNDS
 from .base import PlayerView
-from .heuristic import policy
+from .heuristic import attack_potential, fight_value, policy
 
 DEFAULT_PLAYOUTS = 64
-#: UCB1's exploration constant for rewards in [0, 1].
-EXPLORATION = 0.5
+#: The head start of the heuristic's own choice, in summed rewards (each in [0, 1]).
+BIAS = 0.05
 #: Rollout decisions made at random instead of by the heuristic, for variety.
 EPSILON = 0.05
 #: A rollout stops after this many decisions even if the round goes on.
@@ -76,9 +76,8 @@ def evaluate(game: Game, p: int) -> float:
     """How good ``game`` looks for ``p``, in [0, 1]: its projected score against the best
     rival's, through a logistic (1 for a won game)."""
     values = projected(game)
-    if game.over:
-        if game.winner() == p:
-            return 1.0
+    if game.over and game.winner() == p:
+        return 1.0
     best_other = max(v for q, v in enumerate(values) if q != p)
     return 1.0 / (1.0 + math.exp(-(values[p] - best_other) / SCALE))
 
@@ -101,8 +100,37 @@ def rollout(game: Game, rng: random.Random, epsilon: float = EPSILON) -> int:
     return made
 
 
+def candidates(game: Game, p: int, legal: Sequence[str], prior: str) -> list[str]:
+    """The choices worth searching: ``legal`` without those that cannot help (a Restore
+    with nothing exhausted, a Heal at full Vigor, a Command with nothing to command, a
+    fight the hand cannot win), the heuristic's choice always kept and first."""
+    player = game.state.players[p]
+    top = MAX_VIGOR if player.limiter is None else player.limiter
+    pieces = bool(player.followers) or any(e.owner == p for e in game.state.enemies)
+    out = [prior]
+    for choice in legal:
+        if choice == prior:
+            continue
+        if choice.startswith("play:"):
+            action = choice.rsplit(":", 1)[1]
+            if (
+                (action == "restore" and not player.exhausted)
+                or (action == "heal" and player.vigor >= top)
+                or (action == "command" and not pieces)
+            ):
+                continue
+        elif choice.startswith("fight:"):
+            enemy = game.state.enemy(choice[6:])
+            if fight_value(game, p, enemy, attack_potential(game, p, player.hand)) < 0:
+                continue
+        out.append(choice)
+    return out
+
+
 class SearchBot:
-    """Flat Monte-Carlo over determinizations, UCB1 at the root, heuristic rollouts."""
+    """Flat Monte-Carlo over determinizations with common random numbers: every choice
+    still in the running is tried on the same imagined game and dice, and the worse half
+    is dropped at each stage (sequential halving); heuristic rollouts."""
 
     name = "search"
 
@@ -119,31 +147,37 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         me = view.player
-        prior = policy(determinize(view, self.rng), me, legal, self.rng)
-        visits = dict.fromkeys(legal, 0)
-        totals = dict.fromkeys(legal, 0.0)
-        # The heuristic's choice starts with a little credit: ties and thin evidence go its way.
-        visits[prior], totals[prior] = 2, 1.2
+        here = determinize(view, self.rng)
+        prior = policy(here, me, legal, self.rng)
+        arms = candidates(here, me, legal, prior)
+        if len(arms) == 1:
+            return prior
+        totals = dict.fromkeys(arms, 0.0)
+        # The heuristic's choice wins ties and near-ties: evidence must beat it.
+        totals[prior] += BIAS
+        sizes = [len(arms)]
+        while sizes[-1] > 2:
+            sizes.append(max(2, sizes[-1] // 2))
+        passes_per_stage = max(1, self.playouts // sum(sizes)) if self.playouts is not None else 2
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
-        while True:
-            if self.playouts is not None and done >= self.playouts:
+        passes = 0
+        alive = list(arms)
+        while len(alive) > 1:
+            if self.playouts is not None and done + len(alive) > self.playouts and passes:
                 break
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline and passes:
                 break
-            arm = self._select(legal, visits, totals, done)
-            world = determinize(view, self.rng)
-            world.apply(me, arm)
-            rollout(world, self.rng)
-            totals[arm] += evaluate(world, me)
-            visits[arm] += 1
-            done += 1
+            seed = self.rng.getrandbits(64)
+            for arm in alive:
+                world = determinize(view, random.Random(seed))
+                world.apply(me, arm)
+                rollout(world, random.Random(seed + 1))
+                totals[arm] += evaluate(world, me)
+            done += len(alive)
+            passes += 1
+            if passes % passes_per_stage == 0 and len(alive) > 2:
+                alive.sort(key=lambda c: -totals[c])
+                alive = alive[: max(2, len(alive) // 2)]
         self.total_playouts += done
-        return max(legal, key=lambda c: (visits[c], totals[c] / max(visits[c], 1), c == prior))
-
-    def _select(self, legal: Sequence[str], visits: dict[str, int], totals: dict[str, float], done: int) -> str:
-        for choice in legal:
-            if visits[choice] == 0:
-                return choice
-        log_n = math.log(sum(visits.values()))
-        return max(legal, key=lambda c: totals[c] / visits[c] + EXPLORATION * math.sqrt(log_n / visits[c]))
+        return max(alive, key=lambda c: totals[c])
