@@ -216,18 +216,19 @@ def _small_decks(
 ) -> None:
     """Travel, Sea and Olympics decks from the cards not in sight."""
     decks = d["decks"]
+    mentioned = _mentioned(frames, set())
     travel: Counter[str] = Counter(t.id for t in content.travel)
-    _take(travel, state.travel_discard)
+    _take(travel, [*state.travel_discard, *mentioned])
     state.travel = _draw(travel, int(decks["travel"]), rng)
 
     sea: Counter[str] = Counter(e.id for e in content.sea)
-    _take(sea, [e.card for e in state.enemies])
+    _take(sea, [*(e.card for e in state.enemies), *mentioned])
     for player in state.players:
         _take(sea, player.tamed)
     state.sea_deck = _draw(sea, int(decks["sea"]), rng)
 
     olympics: Counter[str] = Counter(o.id for o in content.olympics)
-    _take(olympics, state.olympics_shown)
+    _take(olympics, [*state.olympics_shown, *mentioned])
     top = frames[-1] if frames else None
     if top is not None and top["kind"] == "olympics_card":
         if isinstance(top["drawn"], list):
