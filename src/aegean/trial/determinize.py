@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,18 +50,13 @@ def _template(content: ContentSet) -> Game:
     return entry[1]
 
 
-def _take(pool: Counter[str], cards: Iterable[str]) -> None:
-    for card in cards:
-        if pool[card] > 0:
-            pool[card] -= 1
-
-
-def _draw(pool: Counter[str], n: int, rng: random.Random, allowed: set[str] | None = None) -> list[str]:
-    """``n`` cards drawn at random from ``pool`` (only ``allowed`` ones), removed from it."""
-    cards = sorted(c for c, k in pool.items() for _ in range(k) if allowed is None or c in allowed)
+def _draw(pool: set[str], n: int, rng: random.Random, allowed: set[str] | None = None) -> list[str]:
+    """``n`` cards drawn at random from ``pool`` (only ``allowed`` ones), removed from it.
+    (Card ids are unique, so piles are sets; sorted first, so a seed gives one result.)"""
+    cards = sorted(pool if allowed is None else pool & allowed)
     rng.shuffle(cards)
     out = cards[:n]
-    _take(pool, out)
+    pool.difference_update(out)
     return out
 
 
@@ -72,7 +65,7 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     their own secrets as the view says, every hidden part drawn with ``rng``."""
     content, me, d = view.content, view.player, view.data
     game = copy.copy(_template(content))
-    frames: list[dict[str, Any]] = copy.deepcopy(d["frames"])
+    frames: list[dict[str, Any]] = _plain_copy(d["frames"])
     players = [_player(pv) for pv in d["players"]]
     state = GameState(
         players=players,
@@ -103,26 +96,35 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
 
     # Players' hands and decks: hand_and_deck is public; the split and order are not.
     for p, (pv, player) in enumerate(zip(d["players"], players, strict=True)):
-        held: Counter[str] = Counter(pv["hand_and_deck"])
+        held = set(pv["hand_and_deck"])
         if race is not None and race["stage"] == "pick" and p in race["picks"]:
             pick = race["picks"][p]
             if pick is None:
                 pick = _draw(held, 1, rng)[0]
                 race["picks"][p] = pick
             else:
-                _take(held, [pick])
+                held.discard(pick)
         if p == me:
             player.hand = list(pv["hand"])
-            _take(held, player.hand)
+            held.difference_update(player.hand)
         else:
             player.hand = _draw(held, int(pv["hand_size"]), rng)
-        player.deck = _draw(held, sum(held.values()), rng)
+        player.deck = _draw(held, len(held), rng)
 
     _treasures(content, me, d, state, rng)
     _god_decks(content, d, state, frames, rng)
     _small_decks(content, d, state, frames, rng)
     _draft(content, me, d, state, frames, rng)
     return game
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain data (lists, dicts, strings, numbers): faster than deepcopy."""
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    return value
 
 
 def _player(pv: dict[str, Any]) -> Player:
@@ -192,12 +194,12 @@ def _god_decks(
     rng: random.Random,
 ) -> None:
     """Each House's deck: its god's cards seen nowhere else, as many as the view counts."""
-    pool: Counter[str] = Counter(c.id for c in (*content.gods, *content.animae))
+    pool = {c.id for c in (*content.gods, *content.animae)}
     for player in state.players:
-        _take(pool, [*player.hand, *player.deck, *player.discard, *player.revealed])
+        pool.difference_update(player.hand, player.deck, player.discard, player.revealed)
     for cards in state.god_discards.values():
-        _take(pool, cards)
-    _take(pool, _mentioned(frames, set()))
+        pool.difference_update(cards)
+    pool -= _mentioned(frames, set())
     by_god: dict[str, set[str]] = {}
     for card in content.gods:
         by_god.setdefault(card.god or "", set()).add(card.id)
@@ -217,24 +219,21 @@ def _small_decks(
     """Travel, Sea and Olympics decks from the cards not in sight."""
     decks = d["decks"]
     mentioned = _mentioned(frames, set())
-    travel: Counter[str] = Counter(t.id for t in content.travel)
-    _take(travel, [*state.travel_discard, *mentioned])
+    travel = {t.id for t in content.travel} - mentioned
+    travel.difference_update(state.travel_discard)
     state.travel = _draw(travel, int(decks["travel"]), rng)
 
-    sea: Counter[str] = Counter(e.id for e in content.sea)
-    _take(sea, [*(e.card for e in state.enemies), *mentioned])
+    sea = {e.id for e in content.sea} - mentioned
+    sea.difference_update(e.card for e in state.enemies)
     for player in state.players:
-        _take(sea, player.tamed)
+        sea.difference_update(player.tamed)
     state.sea_deck = _draw(sea, int(decks["sea"]), rng)
 
-    olympics: Counter[str] = Counter(o.id for o in content.olympics)
-    _take(olympics, [*state.olympics_shown, *mentioned])
+    olympics = {o.id for o in content.olympics} - mentioned
+    olympics.difference_update(state.olympics_shown)
     top = frames[-1] if frames else None
-    if top is not None and top["kind"] == "olympics_card":
-        if isinstance(top["drawn"], list):
-            _take(olympics, top["drawn"])
-        else:
-            top["drawn"] = _draw(olympics, int(top["drawn"]), rng)
+    if top is not None and top["kind"] == "olympics_card" and not isinstance(top["drawn"], list):
+        top["drawn"] = _draw(olympics, int(top["drawn"]), rng)
     if d["olympics_set_aside"]:
         state.olympics_aside = _draw(olympics, 1, rng)[0]
     state.olympics_deck = _draw(olympics, int(decks["olympics"]), rng)

@@ -438,6 +438,8 @@ def _sail_plan(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any]) 
         return None
     distance = Knowledge.of(game.content).distance[here]
     action_left = frame["actions"] + 1 < 2
+    passives = _passives(game, p)
+    far: dict[str, float] | None = None
     best: tuple[float, str] | None = None
     for choice in legal:
         if not (choice.startswith("play:") and choice.endswith(":sail")):
@@ -448,17 +450,15 @@ def _sail_plan(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any]) 
             continue
         rest = list(player.hand)
         rest.remove(card_id)
+        goals = _reachable_goals(game, p, rest, passives)
         value = 0.0
         if action_left:
-            value = max(
-                (v for z, v in _reachable_goals(game, p, rest).items() if 0 < distance[z] <= steps),
-                default=0.0,
-            )
+            value = max((v for z, v in goals.items() if 0 < distance[z] <= steps), default=0.0)
             value = 5.0 + value if value else 0.0
-        if not value:
-            far = _targets(game, p)
+        if not value and here not in goals:
+            far = _targets(game, p) if far is None else far
             closer = [v / (1 + distance[z]) for z, v in far.items() if distance[z] > 0]
-            if closer and not _goals_here(game, p, rest):
+            if closer:
                 value = 0.5 + max(closer)
         if value:
             score = value - 0.3 * card_value(game, card_id)
@@ -467,24 +467,26 @@ def _sail_plan(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any]) 
     return best
 
 
-def _goals_here(game: Game, p: int, hand: Sequence[str]) -> bool:
-    here = game.state.players[p].zone
-    return here is not None and here in _reachable_goals(game, p, hand)
+def _passives(game: Game, p: int) -> tuple[int, int, int]:
+    """``p``'s passive attack, discovery and damage."""
+    return game.passive(p, "attack"), game.passive(p, "discovery"), game.passive(p, "damage")
 
 
-def _reachable_goals(game: Game, p: int, hand: Sequence[str]) -> dict[str, float]:
+def _reachable_goals(
+    game: Game, p: int, hand: Sequence[str], passives: tuple[int, int, int] | None = None
+) -> dict[str, float]:
     """Zones where ``hand`` wins a fight or an exploration, with what that is worth."""
     s = game.state
     player = s.players[p]
     out: dict[str, float] = {}
-    attack = attack_potential(game, p, hand)
-    damage = game.passive(p, "damage")
+    attack_bonus, discovery_bonus, damage = _passives(game, p) if passives is None else passives
+    attack = attack_potential(game, p, hand, attack_bonus)
     for enemy in s.enemies:
         if enemy.zone is not None and enemy.owner != p and attack > game.enemy_card(enemy.card).attack:
             value = fight_value(game, p, enemy, attack, damage=damage)
             if value > 0.8:
                 out[enemy.zone] = max(out.get(enemy.zone, 0.0), value)
-    discovery = discovery_potential(game, p, hand)
+    discovery = discovery_potential(game, p, hand, discovery_bonus)
     captains = {q.zone for i, q in enumerate(s.players) if i != p}
     for zone in game.content.board.zones:
         if zone.kind == "island" and zone.id not in player.explored and zone.id not in captains:
