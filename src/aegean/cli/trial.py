@@ -3,7 +3,7 @@
 The ``content`` sub-app checks a content set (``validate``), writes one out as the
 starting point for one's own (``export``) and lists what it holds (``show``). The game
 commands join ``app`` beside it from their own modules (``play`` and ``replay`` from
-:mod:`.trial_play`); every command refuses a bad set the same way: one line naming the
+:mod:`.trial_play`, ``selfplay`` and ``match`` from :mod:`.trial_bots`); every command refuses a bad set the same way: one line naming the
 file, the card and the field, exit status 1.
 """
 
@@ -23,10 +23,12 @@ from aegean.trial.content import ContentError, ContentSet, load_content
 from aegean.trial.content.loader import DECK_COUNTS, FILES
 
 from .santorini import command_boundary, fail
+from .trial_bots import register as register_bots
 from .trial_play import register as register_play
 
 app = typer.Typer(
-    help="Trial of the Gods: play at the terminal, replay saved games, check and export content sets.",
+    help="Trial of the Gods: play at the terminal, bots' games and matches, replay saved games, "
+    "check and export content sets.",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     rich_markup_mode=None,
@@ -40,6 +42,7 @@ content_app = typer.Typer(
 )
 app.add_typer(content_app, name="content")
 register_play(app)
+register_bots(app)
 
 #: How each deck is named in ``show``, in the order of the rulebook's component list.
 DECK_NAMES = {

@@ -5,11 +5,15 @@ a game: the public state, plus the viewer's own secrets (§ hidden information: 
 the Treasures they have looked at, the Olympics cards they drew, their own face-down pick).
 ``viewer=None`` is a spectator. Decks are counts; other players' hands are counts; the
 Treasures under unexplored Temples, the Olympics card set aside and everyone's pending
-picks stay hidden until the rules reveal them.
+picks stay hidden until the rules reveal them. ``frames`` is the decision stack with
+those secrets redacted, and each player's ``hand_and_deck`` the sorted multiset a
+perfect-memory observer knows: with them a bot can rebuild games consistent with what
+it has seen (:mod:`aegean.trial.determinize`).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .engine import Game
@@ -37,6 +41,7 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
                 "hand_limit": game.hand_limit(p),
                 "hand": list(player.hand) if mine else None,
                 "hand_size": len(player.hand),
+                "hand_and_deck": held_cards(game, p),
                 "deck_size": len(player.deck),
                 "discard": list(player.discard),
                 "offered_talents": list(player.offered),
@@ -91,8 +96,34 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
             "god_discards": {h: list(d) for h, d in s.god_discards.items()},
         },
         "log": list(s.log),
+        "frames": [public_frame(frame, viewer) for frame in s.stack],
     }
     return view
+
+
+def held_cards(game: Game, p: int) -> list[str]:
+    """Player ``p``'s hand and deck together, with a face-down Olympics pick, sorted.
+
+    Public: whoever watched every purchase, gain, play and discard knows this multiset
+    (only its split between hand and deck, and the deck's order, are secret); a bot
+    needs it to imagine hands consistent with what it has seen."""
+    player = game.state.players[p]
+    cards = [*player.hand, *player.deck]
+    frame = game.state.stack[-1] if game.state.stack else None
+    if frame is not None and frame["kind"] == "race" and frame["stage"] == "pick" and p in frame["picks"]:
+        cards.append(frame["picks"][p])
+    return sorted(cards)
+
+
+def public_frame(frame: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A frame of the decision stack as ``viewer`` may see it: the Olympics cards drawn by
+    another player become a count, other players' face-down picks become None."""
+    out = copy.deepcopy(frame)
+    if frame["kind"] == "olympics_card" and viewer != frame["player"]:
+        out["drawn"] = len(frame["drawn"])
+    elif frame["kind"] == "race" and frame["stage"] == "pick":
+        out["picks"] = {p: (c if p == viewer else None) for p, c in frame["picks"].items()}
+    return out
 
 
 def _decision(game: Game, frame: dict[str, Any], viewer: int | None) -> dict[str, Any]:
