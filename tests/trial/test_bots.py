@@ -97,7 +97,7 @@ def test_a_determinization_looks_the_same_to_its_viewer(players: int, advanced: 
             view = PlayerView.of(game, viewer)
             world = determinize(view, random.Random(checked))
             world.check_invariants()
-            seen, rebuilt = dict(view.data), observe(world, viewer)
+            seen, rebuilt = dict(view.data), observe(world, viewer, recall=True)
             del seen["log"], rebuilt["log"]
             assert rebuilt == seen
             assert world.to_decide() == game.to_decide()
@@ -179,7 +179,7 @@ def test_the_view_hides_other_players_picks() -> None:
     assert public["picks"] == {first: None}
     assert observe(game, first)["frames"][-1]["picks"] == {first: frame["picks"][first]}
     # the picked card stays in the picker's public cards: nobody learns which it was
-    assert sorted(observe(game, other)["players"][first]["hand_and_deck"]) == sorted(
+    assert sorted(observe(game, other, recall=True)["players"][first]["hand_and_deck"]) == sorted(
         game.state.players[first].hand + game.state.players[first].deck + [frame["picks"][first]]
     )
 

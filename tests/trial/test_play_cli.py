@@ -264,7 +264,10 @@ def test_the_end_of_input_leaves_and_save_writes_the_record(tmp_path: Path) -> N
         (("--seed", "x"), "--seed must be a whole number"),
         (("--seed", "-3"), "--seed must be between 0 and"),
         (("--seats", "human"), "--seats names 1 seats for 2 players"),
-        (("--seats", "human,robot"), "--seats: unknown seat 'robot' (one of human, random)"),
+        (
+            ("--seats", "human,robot"),
+            "--seats: unknown seat 'robot' (one of human, random, heuristic, search)",
+        ),
         (("--seats", "human,human", "--hotseat"), "use either --seats or --hotseat, not both"),
         (("--load", "x.json", "--seed", "3"), "--seed cannot be combined with --load"),
         (("--load", "/nonexistent/x.json"), "/nonexistent/x.json: No such file"),

@@ -3,8 +3,9 @@
 The ``content`` sub-app checks a content set (``validate``), writes one out as the
 starting point for one's own (``export``) and lists what it holds (``show``). The game
 commands join ``app`` beside it from their own modules (``play`` and ``replay`` from
-:mod:`.trial_play`, ``selfplay`` and ``match`` from :mod:`.trial_bots`); every command refuses a bad set the same way: one line naming the
-file, the card and the field, exit status 1.
+:mod:`.trial_play`, ``selfplay`` and ``match`` from :mod:`.trial_bots`); every command
+refuses a bad set the same way: one line naming the file, the card and the field, exit
+status 1.
 """
 
 from __future__ import annotations

@@ -68,9 +68,10 @@ def parse_seats(text: str | None, hotseat: bool, players: int, seed: int) -> lis
             fail(f"--seats names {len(kinds)} seats for {players} players: one per player, e.g. human,random")
     seats = []
     for seat, kind in enumerate(kinds):
-        if kind not in SEAT_KINDS:
+        try:
+            seats.append(make_seat(kind, seat, seed))
+        except ValueError:
             fail(f"--seats: unknown seat {kind[:30]!r} (one of {', '.join(SEAT_KINDS)})")
-        seats.append(make_seat(kind, seat, seed))
     return seats
 
 

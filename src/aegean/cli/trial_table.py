@@ -13,31 +13,22 @@ revealed. Otherwise taking a choice back would let a player peek and choose agai
 
 from __future__ import annotations
 
-import random
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from aegean.trial.bots import BOT_NAMES, PlayerView, UnknownBot, make_bot
 from aegean.trial.content import ContentSet
 from aegean.trial.engine import Game
 from aegean.trial.record import TrialRecord, replay, write_record
-from aegean.trial.view import observe
 
-#: A bot: given its own view of the game and its legal choices, one of those choices.
-Bot = Callable[[dict[str, Any], Sequence[str]], str]
-#: What a seat can be: a person at this terminal, or a bot by name.
-SEAT_KINDS = ("human", "random")
-
-
-def random_bot(seed: str) -> Bot:
-    """A bot that picks uniformly among its legal choices (seeded: games repeat)."""
-    rng = random.Random(seed)
-
-    def choose(view: dict[str, Any], legal: Sequence[str]) -> str:
-        return rng.choice(list(legal))
-
-    return choose
+#: A bot: given its own view of the game (:class:`PlayerView`) and its legal choices,
+#: one of those choices.
+Bot = Callable[[PlayerView, Sequence[str]], str]
+#: What a seat can be: a person at this terminal, or a bot by name (``search`` may carry a
+#: budget: ``search:200``, ``search:0.5s``).
+SEAT_KINDS = ("human", *BOT_NAMES)
 
 
 @dataclass(frozen=True)
@@ -52,13 +43,14 @@ class Seat:
 
 def make_seat(kind: str, seat: int, seed: int) -> Seat:
     """The seat ``kind`` names ("human" or a bot's name), its bot seeded from the game's
-    seed and the seat (so a game with bots repeats). Bots other than ``random`` plug in
-    here (the bots package's ``make_bot(name, seed)``)."""
+    seed and the seat (so a game with bots repeats)."""
     if kind == "human":
         return Seat("human")
-    if kind == "random":
-        return Seat(kind, random_bot(f"{seed}/{seat}"))
-    raise ValueError(f"unknown seat {kind!r} (one of {', '.join(SEAT_KINDS)})")
+    try:
+        bot = make_bot(kind, zlib.crc32(f"{seed}/{seat}".encode()))
+    except UnknownBot:
+        raise ValueError(f"unknown seat {kind!r} (one of {', '.join(SEAT_KINDS)})") from None
+    return Seat(kind, bot.choose)
 
 
 class UndoRefused(Exception):
@@ -119,7 +111,7 @@ class TrialTable:
         """Let the bot in ``player``'s seat decide, from its own view."""
         bot = self.seats[player].bot
         assert bot is not None, f"seat {player + 1} is not a bot"
-        self.decide(player, bot(observe(self.game, player), self.game.legal(player)))
+        self.decide(player, bot(PlayerView.of(self.game, player), self.game.legal(player)))
 
     def undo_refusal(self, player: int) -> str | None:
         """Why ``player`` cannot take their last choice back now (None: they can)."""

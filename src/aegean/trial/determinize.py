@@ -2,7 +2,7 @@
 
 A bot never holds the :class:`~aegean.trial.engine.Game` it plays in: it gets a
 :class:`PlayerView` (the content set, its seat and :func:`~aegean.trial.view.observe`'s
-dict) and its legal choices. To look ahead it calls :func:`determinize`, which builds a
+dict, with ``recall``) and its legal choices. To look ahead it calls :func:`determinize`, which builds a
 whole Game from that view alone, drawing everything the view hides from what is still
 unseen: the split of each other player's cards between hand and deck, every deck's order,
 the Treasures under unexplored Temples, the Olympics cards set aside or drawn by someone
@@ -34,7 +34,7 @@ class PlayerView:
 
     @classmethod
     def of(cls, game: Game, player: int) -> PlayerView:
-        return cls(game.content, player, observe(game, player))
+        return cls(game.content, player, observe(game, player, recall=True))
 
 
 #: One Game per content set whose lookup tables the determinized games share.

@@ -6,9 +6,14 @@ the Treasures they have looked at, the Olympics cards they drew, their own face-
 ``viewer=None`` is a spectator. Decks are counts; other players' hands are counts; the
 Treasures under unexplored Temples, the Olympics card set aside and everyone's pending
 picks stay hidden until the rules reveal them. ``frames`` is the decision stack with
-those secrets redacted, and each player's ``hand_and_deck`` the sorted multiset a
-perfect-memory observer knows: with them a bot can rebuild games consistent with what
-it has seen (:mod:`aegean.trial.determinize`).
+those secrets redacted.
+
+``observe(game, viewer, recall=True)`` adds what a player with a perfect memory knows
+from everything that happened in the open: each player's ``hand_and_deck``, the sorted
+multiset of cards in their hand and deck (every purchase, gain, play and discard is
+public; only the split and the deck's order are secret). Bots get it, so that they can
+rebuild games consistent with what they have seen (:mod:`aegean.trial.determinize`);
+screens do not show it (a person at the table remembers what they remember).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any
 from .engine import Game
 
 
-def observe(game: Game, viewer: int | None) -> dict[str, Any]:
+def observe(game: Game, viewer: int | None, recall: bool = False) -> dict[str, Any]:
     s = game.state
     frame = s.stack[-1] if s.stack else {"kind": "over"}
     players = []
@@ -41,7 +46,6 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
                 "hand_limit": game.hand_limit(p),
                 "hand": list(player.hand) if mine else None,
                 "hand_size": len(player.hand),
-                "hand_and_deck": held_cards(game, p),
                 "deck_size": len(player.deck),
                 "discard": list(player.discard),
                 "offered_talents": list(player.offered),
@@ -98,6 +102,9 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         "log": list(s.log),
         "frames": [public_frame(frame, viewer) for frame in s.stack],
     }
+    if recall:
+        for p, seat in enumerate(view["players"]):
+            seat["hand_and_deck"] = held_cards(game, p)
     return view
 
 
