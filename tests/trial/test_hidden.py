@@ -121,3 +121,23 @@ def test_everything_is_revealed_at_the_end() -> None:
     view = observe(game, 1)
     assert view["treasures"] == game.state.treasures
     assert json.loads(json.dumps(view))["content_label"] == content().label
+
+
+def test_recall_tells_nothing_of_the_split_or_the_order() -> None:
+    """What bots are given beyond the view (``recall=True``): each player's hand and deck
+    as one sorted multiset, the same for every viewer, unchanged when cards move between
+    that hand and deck or the deck is reordered — so it holds what the table saw happen
+    and none of the secrets (the split, the order)."""
+    game = position(3, False, 4, 60)
+    s = game.state
+    before = [observe(game, v, recall=True)["players"] for v in viewers(game)]
+    multisets = [[seat["hand_and_deck"] for seat in view] for view in before]
+    assert all(m == multisets[0] for m in multisets)
+    for player in s.players:
+        moved = player.hand[:1]
+        player.hand, player.deck = player.hand[1:] + player.deck[:1], list(reversed(player.deck[1:])) + moved
+    after = [
+        [seat["hand_and_deck"] for seat in observe(game, v, recall=True)["players"]] for v in viewers(game)
+    ]
+    assert after == multisets
+    assert "hand_and_deck" not in json.dumps(observe(game, 0)), "screens never get it"
