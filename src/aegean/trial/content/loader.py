@@ -336,9 +336,9 @@ def _fail(file: str, what: str, field: str, message: str) -> ContentError:
     return ContentError(f"{file}: {what}: {field}: {message}")
 
 
-def _check_unique(content: ContentSet) -> None:
-    seen: dict[str, str] = {}
-    groups: list[tuple[str, Iterable[Any]]] = [
+def _cards_by_file(content: ContentSet) -> list[tuple[str, Sequence[Any]]]:
+    """Every card of the set with the file it comes from."""
+    return [
         ("talents.json", content.talents),
         ("travel.json", content.travel),
         ("heroes.json", content.heroes),
@@ -348,8 +348,12 @@ def _check_unique(content: ContentSet) -> None:
         ("gods.json", content.gods),
         ("animae.json", content.animae),
         ("olympics.json", content.olympics),
-        ("board.json", content.board.zones),
     ]
+
+
+def _check_unique(content: ContentSet) -> None:
+    seen: dict[str, str] = {}
+    groups: list[tuple[str, Iterable[Any]]] = [*_cards_by_file(content), ("board.json", content.board.zones)]
     for file, items in groups:
         for item in items:
             if item.id in seen:
@@ -560,18 +564,7 @@ def _check_steps(content: ContentSet) -> None:
         for index, prize in enumerate(getattr(item, "prizes", ())):
             yield f"prizes[{index}].do", prize.do
 
-    checks: list[tuple[str, Sequence[Any]]] = [
-        ("talents.json", content.talents),
-        ("travel.json", content.travel),
-        ("heroes.json", content.heroes),
-        ("enemies.json", (*content.argonauts, *content.land, *content.sea)),
-        ("starting.json", content.starting),
-        ("personal.json", content.personal),
-        ("gods.json", content.gods),
-        ("animae.json", content.animae),
-        ("olympics.json", content.olympics),
-    ]
-    for file, items in checks:
+    for file, items in _cards_by_file(content):
         for item in items:
             for field, steps in steps_of(item):
                 for index, step in enumerate(steps):
