@@ -25,7 +25,7 @@ from datetime import date
 
 from aegean.ai.match import wilson_interval
 from aegean.trial.bots import HeuristicBot, SearchBot, make_bot, match_games, play_game
-from aegean.trial.bots.search import evaluate, rollout
+from aegean.trial.bots.search import DEFAULT_PLAYOUTS, evaluate, rollout
 from aegean.trial.content import ContentSet, load_content
 from aegean.trial.determinize import PlayerView, determinize
 from aegean.trial.engine import Game
@@ -143,7 +143,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="heuristic-vs-random games (default 200)")
     parser.add_argument("--search-games", type=int, default=40, help="search-vs-heuristic games (default 40)")
-    parser.add_argument("--playouts", type=int, default=64, help="the search bot's playouts a decision")
+    parser.add_argument(
+        "--playouts", type=int, default=DEFAULT_PLAYOUTS, help="the search bot's playouts a decision"
+    )
     parser.add_argument("--quick", action="store_true", help="few games: a smoke run")
     args = parser.parse_args()
     if args.quick:

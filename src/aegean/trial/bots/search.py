@@ -30,7 +30,7 @@ from ..state import MAX_VIGOR, ROUNDS
 from .base import PlayerView
 from .heuristic import attack_potential, fight_value, policy
 
-DEFAULT_PLAYOUTS = 64
+DEFAULT_PLAYOUTS = 192
 #: How clear a rival's gain over the heuristic's choice must be, in standard errors of
 #: its mean (paired playouts), to be chosen instead.
 CONFIDENCE = 1.0
