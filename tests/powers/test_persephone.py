@@ -6,6 +6,7 @@ up-move somewhere; Prometheus may not build first when he could move up."""
 from __future__ import annotations
 
 import random
+import sys
 from functools import partial
 
 import pytest
@@ -193,3 +194,18 @@ def test_perft_golden_values_agree_with_the_naive_generator() -> None:
 @pytest.mark.parametrize("powers", seatings("Persephone"))
 def test_random_playouts_keep_the_invariants(powers: list[str | None]) -> None:
     check_random_playouts(powers, replay=False)
+
+
+def test_a_turn_searched_deeper_than_the_recursion_limit_is_still_answered() -> None:
+    """Persephone's search goes one call deeper per state of the turn; Hermes's travels on
+    a flat board pass through a couple of hundred (an online game reached about 930 and
+    the server answered a preview with an error). The search lifts Python's recursion
+    limit while it runs, so it answers here with the ambient limit far below that depth."""
+    board = Board.from_position("00000/00000/00000/00000/00000 1 a1,e5 c3,b4 powers=Hermes,Persephone")
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(150)
+    try:
+        assert board.outcome() is None
+    finally:
+        sys.setrecursionlimit(before)
+    assert sys.getrecursionlimit() == before

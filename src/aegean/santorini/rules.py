@@ -8,6 +8,7 @@ default. Two-player games without powers are also served by the faster
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Hashable, Iterator
 from contextlib import contextmanager
 
@@ -700,3 +701,21 @@ def related_turns(turn: TurnCode, legal: list[Turn]) -> list[Turn]:
         if same:
             return same
     return legal
+
+
+#: How deep a power's search through the rest of a turn may recurse (Persephone's,
+#: Adonis's): one level per state along the way, and a turn such as Hermes's travels can
+#: pass through many hundreds of states, past Python's default limit of 1,000 frames.
+SEARCH_RECURSION_LIMIT = 50_000
+
+
+@contextmanager
+def deep_search() -> Iterator[None]:
+    """Let a depth-first search of a turn recurse as deep as the turn goes (restored after;
+    Python-to-Python calls do not grow the C stack in 3.11)."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(before, SEARCH_RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)

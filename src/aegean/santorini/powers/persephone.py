@@ -54,7 +54,8 @@ def _searching(board: State) -> Iterator[None]:
         return
     _SEARCHING.add(key)
     try:
-        yield
+        with rules.deep_search():
+            yield
     finally:
         _SEARCHING.discard(key)
 
