@@ -112,8 +112,9 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
         player.deck = _draw(held, len(held), rng)
 
     _treasures(content, me, d, state, rng)
-    _god_decks(content, d, state, frames, rng)
-    _small_decks(content, d, state, frames, rng)
+    mentioned = _mentioned(frames, set())
+    _god_decks(content, d, state, mentioned, rng)
+    _small_decks(content, d, state, mentioned, rng)
     _draft(content, me, d, state, frames, rng)
     return game
 
@@ -190,7 +191,7 @@ def _god_decks(
     content: ContentSet,
     d: dict[str, Any],
     state: GameState,
-    frames: list[dict[str, Any]],
+    mentioned: set[str],
     rng: random.Random,
 ) -> None:
     """Each House's deck: its god's cards seen nowhere else, as many as the view counts."""
@@ -199,7 +200,7 @@ def _god_decks(
         pool.difference_update(player.hand, player.deck, player.discard, player.revealed)
     for cards in state.god_discards.values():
         pool.difference_update(cards)
-    pool -= _mentioned(frames, set())
+    pool -= mentioned
     by_god: dict[str, set[str]] = {}
     for card in content.gods:
         by_god.setdefault(card.god or "", set()).add(card.id)
@@ -213,12 +214,12 @@ def _small_decks(
     content: ContentSet,
     d: dict[str, Any],
     state: GameState,
-    frames: list[dict[str, Any]],
+    mentioned: set[str],
     rng: random.Random,
 ) -> None:
-    """Travel, Sea and Olympics decks from the cards not in sight."""
+    """Travel, Sea and Olympics decks from the cards not in sight (``mentioned``: the ids
+    the decision stack holds)."""
     decks = d["decks"]
-    mentioned = _mentioned(frames, set())
     travel = {t.id for t in content.travel} - mentioned
     travel.difference_update(state.travel_discard)
     state.travel = _draw(travel, int(decks["travel"]), rng)
@@ -231,7 +232,7 @@ def _small_decks(
 
     olympics = {o.id for o in content.olympics} - mentioned
     olympics.difference_update(state.olympics_shown)
-    top = frames[-1] if frames else None
+    top = state.stack[-1] if state.stack else None
     if top is not None and top["kind"] == "olympics_card" and not isinstance(top["drawn"], list):
         top["drawn"] = _draw(olympics, int(top["drawn"]), rng)
     if d["olympics_set_aside"]:
