@@ -719,3 +719,19 @@ def deep_search() -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(before)
+
+
+@contextmanager
+def searching_once(active: set[int], board: State) -> Iterator[None]:
+    """Mark ``board`` as inside a power's own search of the turn (its filter is off there),
+    in ``active``; the outermost entry also lets the search recurse as deep as the turn."""
+    key = id(board)
+    if key in active:
+        yield
+        return
+    active.add(key)
+    try:
+        with deep_search():
+            yield
+    finally:
+        active.discard(key)

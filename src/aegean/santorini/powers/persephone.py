@@ -22,8 +22,8 @@ Token: ``persephone=up`` from the opponent's first move up to the end of that tu
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Hashable, Mapping
+from contextlib import AbstractContextManager
 from typing import ClassVar
 
 from .. import rules
@@ -46,18 +46,8 @@ _MEMO: dict[Hashable, bool] = {}
 _MEMO_LIMIT = 100_000
 
 
-@contextmanager
-def _searching(board: State) -> Iterator[None]:
-    key = id(board)
-    if key in _SEARCHING:
-        yield
-        return
-    _SEARCHING.add(key)
-    try:
-        with rules.deep_search():
-            yield
-    finally:
-        _SEARCHING.discard(key)
+def _searching(board: State) -> AbstractContextManager[None]:
+    return rules.searching_once(_SEARCHING, board)
 
 
 def _rises(board: State, step: StepCode) -> bool:
