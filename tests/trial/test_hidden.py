@@ -12,49 +12,13 @@ from collections import Counter
 
 import pytest
 
+from aegean.trial.audit import leaks, secrets
 from aegean.trial.engine import Game
 from aegean.trial.view import observe
 
 from .scenario import act, content, drive, last_race, playout, position, start, top
 
 CONFIGS = [(players, advanced) for players in (2, 3, 4) for advanced in (False, True)]
-
-
-def secrets(game: Game, viewer: int | None) -> dict[str, set[str]]:
-    """What ``viewer`` may not see now, by kind (ids)."""
-    s = game.state
-    out: dict[str, set[str]] = {
-        "hand": set(),
-        "deck": set(),
-        "treasure": set(),
-        "aside": set(),
-        "pick": set(),
-        "drawn": set(),
-    }
-    for p, player in enumerate(s.players):
-        if p != viewer:
-            out["hand"] |= set(player.hand)
-        out["deck"] |= set(player.deck)
-    for pile in (*s.god_decks.values(), s.animae, s.travel, s.sea_deck, s.olympics_deck):
-        out["deck"] |= set(pile)
-    if not s.over:
-        explored = set(s.players[viewer].explored) if viewer is not None else set()
-        out["treasure"] = {t for island, t in s.treasures.items() if island not in explored}
-    if s.olympics_aside:
-        out["aside"] = {s.olympics_aside}
-    frame = s.stack[-1] if s.stack else {}
-    if frame.get("kind") == "race" and frame["stage"] == "pick":
-        out["pick"] = {c for p, c in frame["picks"].items() if p != viewer}
-    if frame.get("kind") == "olympics_card" and frame["player"] != viewer:
-        out["drawn"] = set(frame["drawn"])
-    return out
-
-
-def leaks(game: Game, viewer: int | None) -> dict[str, set[str]]:
-    """The secrets found in the viewer's view, by kind (empty: none)."""
-    text = json.dumps(observe(game, viewer))
-    found = {kind: {i for i in ids if f'"{i}"' in text} for kind, ids in secrets(game, viewer).items()}
-    return {kind: ids for kind, ids in found.items() if ids}
 
 
 def viewers(game: Game) -> list[int | None]:

@@ -18,6 +18,7 @@ from typing import Annotated
 import typer
 
 from aegean.ai.match import wilson_interval
+from aegean.trial.audit import AuditFailure
 from aegean.trial.bots import BotError, UnknownBot, bot_seed, make_bot, match_games, play_game
 from aegean.trial.content import ContentError, ContentSet, load_content
 
@@ -81,9 +82,17 @@ def selfplay(
     bots: Annotated[str, typer.Option(metavar="NAME[,NAME…]", help=BOTS_HELP)] = "heuristic",
     advanced: Annotated[bool, typer.Option("--advanced", help="The advanced game (Captain draft).")] = False,
     content: Annotated[Path | None, typer.Option(metavar="DIR", help=CONTENT_HELP)] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="After every decision, check every invariant and scan every view for secrets (slower).",
+        ),
+    ] = False,
 ) -> None:
     """Play games between bots (seats rotate each game) and print each game's scores,
-    then each bot's wins."""
+    then each bot's wins. With --check, a broken invariant or a secret in a view stops the
+    run with one line naming the game and the decision (exit status 1)."""
     n_players = parse_int(players, "--players", 2, 4)
     n_games = parse_int(games, "--games", 1, MAX_GAMES)
     first_seed = parse_int(seed, "--seed", 0, MAX_SEED - MAX_GAMES)
@@ -104,8 +113,8 @@ def selfplay(
         seating = names[g % n_players :] + names[: g % n_players]
         players_ = [make_bot(name, bot_seed(first_seed, g, k)) for k, name in enumerate(seating)]
         try:
-            result = play_game(content_set, players_, game_seed, advanced=advanced)
-        except BotError as error:
+            result = play_game(content_set, players_, game_seed, advanced=advanced, check=check)
+        except (BotError, AuditFailure) as error:
             fail(str(error), 1)
         winner = result.winner
         wins[seating[winner]] += 1

@@ -13,7 +13,6 @@ nothing else, so it cannot read the true hidden state.
 
 from __future__ import annotations
 
-import copy
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -37,19 +36,6 @@ class PlayerView:
         return cls(game.content, player, observe(game, player, recall=True))
 
 
-#: One Game per content set whose lookup tables the determinized games share.
-_TEMPLATES: dict[int, tuple[ContentSet, Game]] = {}
-
-
-def _template(content: ContentSet) -> Game:
-    entry = _TEMPLATES.get(id(content))
-    if entry is None or entry[0] is not content:
-        empty = GameState(players=[], advanced=False, rng=random.Random(0))
-        entry = (content, Game(content, empty))
-        _TEMPLATES[id(content)] = entry
-    return entry[1]
-
-
 def _draw(pool: set[str], n: int, rng: random.Random, allowed: set[str] | None = None) -> list[str]:
     """``n`` cards drawn at random from ``pool`` (only ``allowed`` ones), removed from it.
     (Card ids are unique, so piles are sets; sorted first, so a seed gives one result.)"""
@@ -64,7 +50,6 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
     """A whole game that ``view.player`` cannot tell from the real one: public state and
     their own secrets as the view says, every hidden part drawn with ``rng``."""
     content, me, d = view.content, view.player, view.data
-    game = copy.copy(_template(content))
     frames: list[dict[str, Any]] = _plain_copy(d["frames"])
     players = [_player(pv) for pv in d["players"]]
     state = GameState(
@@ -86,7 +71,7 @@ def determinize(view: PlayerView, rng: random.Random) -> Game:
         log=[],
         over=bool(d["over"]),
     )
-    game.state = state
+    game = Game(content, state)
     olympics_frame = next((f for f in frames if f["kind"] == "olympics" and "played" in f), None)
     race = frames[-1] if frames and frames[-1]["kind"] == "race" else None
     if race is not None:

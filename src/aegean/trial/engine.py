@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .content import ContentSet
-from .content.effects import Effect, EffectType, Op, Step, Trigger
+from .content.effects import Effect, EffectType, Op, Passive, Step, Trigger
 from .content.schema import ActionCard, Hero, NumericAction, OlympicsCard, Symbol, Talent, Travel, Zone
 from .content.schema import Enemy as EnemyCard
 from .hooks import HOOKS
@@ -46,6 +46,8 @@ from .state import (
 )
 
 Frame = dict[str, Any]
+#: The standing bonuses a Talent or a trained Hero can give (:meth:`Game.passive`).
+PASSIVES = tuple(Passive.model_fields)
 ACTIONS = tuple(a.value for a in NumericAction)
 #: Victory Points for 1st, 2nd, 3rd in each final ranking (§5).
 RANKINGS = {"submission": (6, 4, 2), "exploration": (6, 4, 2), "olympics": (5, 3, 1), "devotion": (5, 3, 1)}
@@ -55,21 +57,60 @@ class IllegalChoice(ValueError):
     """A choice that is not among the player's legal ones: nothing changed."""
 
 
+class _Tables:
+    """Lookups built once per content set and shared by every game played with it (the
+    search bot builds thousands of games a second): ids to components, and a memo of
+    :meth:`Game.passive`, a pure function of what a player has raised, trained and bought."""
+
+    #: The memo is cleared when it grows past this many entries.
+    MEMO_LIMIT = 200_000
+
+    def __init__(self, content: ContentSet) -> None:
+        self.content = content
+        self.zones = {z.id: z for z in content.board.zones}
+        self.cards = {c.id: c for c in (*content.starting, *content.personal, *content.gods, *content.animae)}
+        self.enemy_cards = {e.id: e for e in (*content.argonauts, *content.land, *content.sea)}
+        self.heroes = {h.id: h for h in content.heroes}
+        self.talents = {t.id: t for t in content.talents}
+        self.travel = {t.id: t for t in content.travel}
+        self.olympics = {o.id: o for o in content.olympics}
+        self.animae_ids = frozenset(a.id for a in content.animae)
+        self.fleece_treasures = frozenset(t.id for t in content.tracks.treasures if t.fleece)
+        #: An action card -> its Devotion laurels (an Animae card: -1, §5).
+        self.devotion_laurels = {
+            c: -1 if c in self.animae_ids else card.laurels for c, card in self.cards.items()
+        }
+        self.passives: dict[tuple[Any, ...], dict[str, int]] = {}
+
+    @classmethod
+    def of(cls, content: ContentSet) -> _Tables:
+        cached = _TABLES.get(id(content))
+        if cached is None or cached.content is not content:
+            cached = _TABLES[id(content)] = cls(content)
+        return cached
+
+
+_TABLES: dict[int, _Tables] = {}
+
+
 class Game:
     """A game in progress: the content it is played with and its state."""
 
     def __init__(self, content: ContentSet, state: GameState) -> None:
         self.content = content
         self.state = state
-        self._zones = {z.id: z for z in content.board.zones}
-        self._cards = {
-            c.id: c for c in (*content.starting, *content.personal, *content.gods, *content.animae)
-        }
-        self._enemy_cards = {e.id: e for e in (*content.argonauts, *content.land, *content.sea)}
-        self._heroes = {h.id: h for h in content.heroes}
-        self._talents = {t.id: t for t in content.talents}
-        self._travel = {t.id: t for t in content.travel}
-        self._olympics = {o.id: o for o in content.olympics}
+        tables = _Tables.of(content)
+        self._zones = tables.zones
+        self._cards = tables.cards
+        self._enemy_cards = tables.enemy_cards
+        self._heroes = tables.heroes
+        self._talents = tables.talents
+        self._travel = tables.travel
+        self._olympics = tables.olympics
+        self._animae_ids = tables.animae_ids
+        self._fleece_treasures = tables.fleece_treasures
+        self._devotion_laurels = tables.devotion_laurels
+        self._passives = tables.passives
 
     # ------------------------------------------------------------------ set-up (§2)
 
@@ -239,6 +280,14 @@ class Game:
         getattr(self, f"_apply_{frame['kind']}")(frame, player, choice)
         self._advance()
 
+    def apply_unchecked(self, player: int, choice: str) -> None:
+        """:meth:`apply` without listing the choices again: for a search that has just
+        taken ``choice`` from ``legal(player)`` on this very state. Anything else is
+        undefined; everyone else calls :meth:`apply`."""
+        frame = self.state.stack[-1]
+        getattr(self, f"_apply_{frame['kind']}")(frame, player, choice)
+        self._advance()
+
     def scores(self) -> list[int]:
         return [p.vp for p in self.state.players]
 
@@ -295,6 +344,22 @@ class Game:
 
     def passive(self, p: int, what: str) -> int:
         """A player's standing bonus from Talents, trained Heroes and raised Upgrades."""
+        player = self.state.players[p]
+        key = (
+            player.captain,
+            tuple(player.talents.values()),
+            tuple(player.followers.items()),
+            tuple(player.upgrades),
+            tuple(player.raised),
+        )
+        known = self._passives.get(key)
+        if known is None:
+            if len(self._passives) >= _Tables.MEMO_LIMIT:
+                self._passives.clear()
+            known = self._passives[key] = {kind: self._passive(p, kind) for kind in PASSIVES}
+        return known[what]
+
+    def _passive(self, p: int, what: str) -> int:
         player = self.state.players[p]
         total: int = sum(getattr(self._talents[t].ability.passive, what) for t in player.talents.values())
         heroes = [player.captain] + [h for h, trained in player.followers.items() if trained]
@@ -1439,22 +1504,17 @@ class Game:
     def laurels(self, p: int) -> dict[str, int]:
         s = self.state
         player = s.players[p]
-        fleece = {i for i, t in s.treasures.items() if self._fleece(t)}
-        cards = [*player.hand, *player.deck, *player.discard]
-        devotion = sum(-1 if c in self._animae_ids else self._cards[c].laurels for c in cards)
+        devotion = self._devotion_laurels
+        fleece = self._fleece_treasures
         return {
             "submission": sum(self._enemy_cards[t].laurels for t in player.tamed),
-            "exploration": sum(2 if i in fleece else 1 for i in player.explored),
+            "exploration": sum(2 if s.treasures[i] in fleece else 1 for i in player.explored),
             "olympics": player.champions,
-            "devotion": devotion,
+            "devotion": sum(devotion[c] for pile in (player.hand, player.deck, player.discard) for c in pile),
         }
 
-    @property
-    def _animae_ids(self) -> set[str]:
-        return {a.id for a in self.content.animae}
-
     def _fleece(self, treasure: str) -> bool:
-        return next(t.fleece for t in self.content.tracks.treasures if t.id == treasure)
+        return treasure in self._fleece_treasures
 
     def _final_scoring(self) -> None:
         s = self.state

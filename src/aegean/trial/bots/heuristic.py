@@ -37,6 +37,7 @@ class Knowledge:
     """What a content set lets one precompute: distances between zones, the dice."""
 
     distance: dict[str, dict[str, int]]
+    islands: tuple[str, ...]
     #: The expected value of one die, its numbers only, and the chance of its special face.
     die_mean: float
     die_special: float
@@ -67,6 +68,7 @@ class Knowledge:
         faces = content.tracks.die
         knowledge = cls(
             distance=distance,
+            islands=tuple(z.id for z in content.board.zones if z.kind == "island"),
             die_mean=sum(f.value for f in faces if not f.special) / len(faces),
             die_special=sum(1 for f in faces if f.special) / len(faces),
             rolls={},
@@ -305,11 +307,11 @@ def _targets(game: Game, p: int, hand: Sequence[str] | None = None) -> dict[str,
     player = s.players[p]
     attack = game.passive(p, "attack") + (6 if hand is None else attack_potential(game, p, hand, 0))
     discovery = game.passive(p, "discovery") + (6 if hand is None else discovery_potential(game, p, hand, 0))
-    for zone in game.content.board.zones:
-        if zone.kind == "island" and zone.id not in player.explored:
-            need = threshold(game, zone.id)
+    for island in Knowledge.of(game.content).islands:
+        if island not in player.explored:
+            need = threshold(game, island)
             if need is not None and need <= discovery + 1:
-                out[zone.id] = 1.0 + 0.2 * (discovery + 1 - need)
+                out[island] = 1.0 + 0.2 * (discovery + 1 - need)
     for enemy in s.enemies:
         if enemy.zone is not None and enemy.owner != p and enemy_strength(game, enemy.card) < attack + 1:
             out[enemy.zone] = out.get(enemy.zone, 0.0) + enemy_value(game, enemy.card, enemy.owner)
@@ -441,6 +443,8 @@ def _sail_plan(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any]) 
     passives = _passives(game, p)
     far: dict[str, float] | None = None
     best: tuple[float, str] | None = None
+    #: (attack, discovery) of the hand left -> the goals it reaches: hands often repeat them.
+    seen: dict[tuple[int, int], dict[str, float]] = {}
     for choice in legal:
         if not (choice.startswith("play:") and choice.endswith(":sail")):
             continue
@@ -450,7 +454,13 @@ def _sail_plan(game: Game, p: int, legal: Sequence[str], frame: dict[str, Any]) 
             continue
         rest = list(player.hand)
         rest.remove(card_id)
-        goals = _reachable_goals(game, p, rest, passives)
+        reach = (
+            attack_potential(game, p, rest, passives[0]),
+            discovery_potential(game, p, rest, passives[1]),
+        )
+        goals = seen.get(reach)
+        if goals is None:
+            goals = seen[reach] = _goals(game, p, *reach, passives[2])
         value = 0.0
         if action_left:
             value = max((v for z, v in goals.items() if 0 < distance[z] <= steps), default=0.0)
@@ -476,23 +486,28 @@ def _reachable_goals(
     game: Game, p: int, hand: Sequence[str], passives: tuple[int, int, int] | None = None
 ) -> dict[str, float]:
     """Zones where ``hand`` wins a fight or an exploration, with what that is worth."""
+    attack_bonus, discovery_bonus, damage = _passives(game, p) if passives is None else passives
+    attack = attack_potential(game, p, hand, attack_bonus)
+    discovery = discovery_potential(game, p, hand, discovery_bonus)
+    return _goals(game, p, attack, discovery, damage)
+
+
+def _goals(game: Game, p: int, attack: int, discovery: int, damage: int) -> dict[str, float]:
+    """Zones where an ``attack`` wins a fight or a ``discovery`` an exploration, with their worth."""
     s = game.state
     player = s.players[p]
     out: dict[str, float] = {}
-    attack_bonus, discovery_bonus, damage = _passives(game, p) if passives is None else passives
-    attack = attack_potential(game, p, hand, attack_bonus)
     for enemy in s.enemies:
         if enemy.zone is not None and enemy.owner != p and attack > game.enemy_card(enemy.card).attack:
             value = fight_value(game, p, enemy, attack, damage=damage)
             if value > 0.8:
                 out[enemy.zone] = max(out.get(enemy.zone, 0.0), value)
-    discovery = discovery_potential(game, p, hand, discovery_bonus)
     captains = {q.zone for i, q in enumerate(s.players) if i != p}
-    for zone in game.content.board.zones:
-        if zone.kind == "island" and zone.id not in player.explored and zone.id not in captains:
-            need = threshold(game, zone.id)
+    for island in Knowledge.of(game.content).islands:
+        if island not in player.explored and island not in captains:
+            need = threshold(game, island)
             if need is not None and discovery >= need:
-                out[zone.id] = max(out.get(zone.id, 0.0), 2.0)
+                out[island] = max(out.get(island, 0.0), 2.0)
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from ..audit import AuditFailure, audit
 from ..content import ContentSet
 from ..engine import Game
 from .base import Bot, BotError, PlayerView
@@ -37,10 +38,16 @@ class GameResult:
         return self.order.index(seat)
 
 
-def play_game(content: ContentSet, bots: Sequence[Bot], seed: int, advanced: bool = False) -> GameResult:
-    """Play one game, seat ``i`` played by ``bots[i]``; every bot sees only its view."""
+def play_game(
+    content: ContentSet, bots: Sequence[Bot], seed: int, advanced: bool = False, check: bool = False
+) -> GameResult:
+    """Play one game, seat ``i`` played by ``bots[i]``; every bot sees only its view.
+    ``check``: :func:`~aegean.trial.audit.audit` the game after set-up and after every
+    decision (:class:`~aegean.trial.audit.AuditFailure` names the game and the decision)."""
     game = Game.new(content, len(bots), seed, advanced=advanced)
     decisions = 0
+    if check:
+        _audit(game, seed, decisions)
     while not game.over:
         if decisions >= MAX_DECISIONS:
             raise BotError(f"game {seed} did not end in {MAX_DECISIONS} decisions")
@@ -51,7 +58,16 @@ def play_game(content: ContentSet, bots: Sequence[Bot], seed: int, advanced: boo
             raise BotError(f"bot {bots[p].name} chose {choice!r}, not a legal choice")
         game.apply(p, choice)
         decisions += 1
+        if check:
+            _audit(game, seed, decisions)
     return GameResult(seed, tuple(game.scores()), tuple(game.final_order()), decisions)
+
+
+def _audit(game: Game, seed: int, decisions: int) -> None:
+    try:
+        audit(game)
+    except AuditFailure as failure:
+        raise AuditFailure(f"game {seed}, after decision {decisions}: {failure}") from None
 
 
 def bot_seed(seed: int, game: int, seat: int) -> int:

@@ -38,6 +38,8 @@ CONFIDENCE = 1.0
 EPSILON = 0.05
 #: A rollout stops after this many decisions even if the round goes on.
 MAX_ROLLOUT = 400
+#: The search bot's rollouts stop after this many decisions (or at the round's end).
+HORIZON = MAX_ROLLOUT
 #: The standings' gap (in Victory Points) that the evaluation maps to 73 % (a logistic).
 SCALE = 4.0
 
@@ -77,10 +79,12 @@ WEIGHTS: dict[int, tuple[float, ...]] = {
 }
 
 
-def ranking_vp(game: Game) -> list[float]:
-    """The Victory Points each player would get from the four rankings if the game ended now."""
+def ranking_vp(game: Game, laurels: Sequence[dict[str, int]] | None = None) -> list[float]:
+    """The Victory Points each player would get from the four rankings if the game ended
+    now (``laurels``: every player's :meth:`~aegean.trial.engine.Game.laurels`, if known)."""
     n = len(game.state.players)
-    laurels = [game.laurels(p) for p in range(n)]
+    if laurels is None:
+        laurels = [game.laurels(p) for p in range(n)]
     vp = [0.0] * n
     for ranking, points in RANKINGS.items():
         for p, v in game.ranking_points(ranking, {p: laurels[p][ranking] for p in range(n)}, points).items():
@@ -88,10 +92,12 @@ def ranking_vp(game: Game) -> list[float]:
     return vp
 
 
-def features(game: Game, p: int, vp: Sequence[float]) -> list[float]:
-    """Player ``p``'s :data:`FEATURES` (``vp``: every player's :func:`ranking_vp`)."""
+def features(game: Game, p: int, vp: Sequence[float], laurels: dict[str, int] | None = None) -> list[float]:
+    """Player ``p``'s :data:`FEATURES` (``vp``: every player's :func:`ranking_vp`;
+    ``laurels``: ``p``'s, if known)."""
     player = game.state.players[p]
-    laurels = game.laurels(p)
+    if laurels is None:
+        laurels = game.laurels(p)
     return [
         1.0,
         vp[p],
@@ -121,9 +127,11 @@ def projected(game: Game) -> list[float]:
         return [float(v) for v in game.scores()]
     left = min(max(ROUNDS[s.advanced] - s.round + 1, 1), max(WEIGHTS))
     weights = WEIGHTS[left]
-    vp = ranking_vp(game)
+    laurels = [game.laurels(p) for p in range(len(s.players))]
+    vp = ranking_vp(game, laurels)
     return [
-        sum(w * x for w, x in zip(weights, features(game, p, vp), strict=True)) for p in range(len(s.players))
+        sum(w * x for w, x in zip(weights, features(game, p, vp, laurels[p]), strict=True))
+        for p in range(len(s.players))
     ]
 
 
@@ -137,11 +145,12 @@ def evaluate(game: Game, p: int) -> float:
     return 1.0 / (1.0 + math.exp(-(values[p] - best_other) / SCALE))
 
 
-def rollout(game: Game, rng: random.Random, epsilon: float = EPSILON) -> int:
-    """Play every seat with the heuristic policy to the end of the round; the decisions made."""
+def rollout(game: Game, rng: random.Random, epsilon: float = EPSILON, horizon: int = MAX_ROLLOUT) -> int:
+    """Play every seat with the heuristic policy to the end of the round, or for
+    ``horizon`` decisions if that comes first; the decisions made."""
     start = game.state.round
     made = 0
-    while not game.over and game.state.round == start and made < MAX_ROLLOUT:
+    while not game.over and game.state.round == start and made < horizon:
         q = game.to_decide()[0]
         legal = game.legal(q)
         if len(legal) == 1:
@@ -150,7 +159,7 @@ def rollout(game: Game, rng: random.Random, epsilon: float = EPSILON) -> int:
             choice = legal[rng.randrange(len(legal))]
         else:
             choice = policy(game, q, legal, rng)
-        game.apply(q, choice)
+        game.apply_unchecked(q, choice)
         made += 1
     return made
 
@@ -187,10 +196,13 @@ class SearchBot:
 
     name = "search"
 
-    def __init__(self, seed: int, playouts: int | None = None, seconds: float | None = None) -> None:
+    def __init__(
+        self, seed: int, playouts: int | None = None, seconds: float | None = None, horizon: int = HORIZON
+    ) -> None:
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
         self.rng = random.Random(seed)
+        self.horizon = horizon
         self.playouts = playouts
         self.seconds = seconds
         #: Playouts run so far, for the benchmark's rate.
@@ -221,10 +233,11 @@ class SearchBot:
                 break
             if deadline is not None and time.perf_counter() >= deadline and passes:
                 break
+            world = determinize(view, self.rng)
             seed = self.rng.getrandbits(64)
-            base = self._playout(view, prior, seed)
+            base = self._playout(world, me, prior, seed)
             for arm in rivals:
-                gains[arm].append(self._playout(view, arm, seed) - base)
+                gains[arm].append(self._playout(world, me, arm, seed) - base)
             done += 1 + len(rivals)
             passes += 1
             if passes % passes_per_stage == 0 and len(rivals) > 1:
@@ -233,11 +246,13 @@ class SearchBot:
         self.total_playouts += done
         return _verified(prior, {arm: gains[arm] for arm in rivals})
 
-    def _playout(self, view: PlayerView, arm: str, seed: int) -> float:
-        world = determinize(view, random.Random(seed))
-        world.apply(view.player, arm)
-        rollout(world, random.Random(seed + 1))
-        return evaluate(world, view.player)
+    def _playout(self, world: Game, me: int, arm: str, seed: int) -> float:
+        """``arm`` played out on a copy of ``world``, the rollout's randomness from ``seed``
+        (the same for every arm of a pass)."""
+        game = world.clone()
+        game.apply_unchecked(me, arm)
+        rollout(game, random.Random(seed), horizon=self.horizon)
+        return evaluate(game, me)
 
 
 def _verified(prior: str, gains: dict[str, list[float]]) -> str:
