@@ -4,10 +4,10 @@ secret in anyone's view.
 :func:`secrets` lists, by kind, the ids a viewer may not know now (another player's hand,
 any deck's cards, an unexplored island's Treasure, the Olympics card set aside, another
 player's face-down race pick, an Olympics card drawn and not chosen by someone else);
-:func:`leaks` writes the viewer's :func:`~aegean.trial.view.observe` out as JSON and
-searches it for them. :func:`audit` runs both, for every seat and a spectator, with
-:meth:`~aegean.trial.engine.Game.check_invariants`. The suite and ``aegean trial selfplay
---check`` call it after every decision.
+:func:`leaks` searches every string of the viewer's :func:`~aegean.trial.view.observe`
+(keys and values, at any depth) for them. :func:`audit` runs both, for every seat and a
+spectator, with :meth:`~aegean.trial.engine.Game.check_invariants`. The suite and
+``aegean trial selfplay --check`` call it after every decision.
 """
 
 from __future__ import annotations
@@ -49,9 +49,11 @@ def secrets(game: Game, viewer: int | None) -> dict[str, set[str]]:
 
 
 def leaks(game: Game, viewer: int | None) -> dict[str, set[str]]:
-    """The secrets found in ``viewer``'s view, by kind (empty: none)."""
-    text = json.dumps(observe(game, viewer))
-    found = {kind: {i for i in ids if f'"{i}"' in text} for kind, ids in secrets(game, viewer).items()}
+    """The secrets found in ``viewer``'s view, by kind (empty: none): any string in it, a
+    key or a value at any depth, that is a secret id. (The view's JSON split at its quotes
+    holds every string whole; an id quoted inside a longer text counts too.)"""
+    shown = set(json.dumps(observe(game, viewer)).split('"'))
+    found = {kind: ids & shown for kind, ids in secrets(game, viewer).items()}
     return {kind: ids for kind, ids in found.items() if ids}
 
 
