@@ -37,7 +37,7 @@ def measure(kind: str, long: bool, repeat: int) -> Result:
     for position, depth in workloads(long):
         board = Board.from_position(position)
         before = (board.position(), board.zobrist_hash())
-        t, count = best_of(repeat, partial(counter, board, depth))
+        t, count = best_of(repeat, partial(counter, board, depth, "reference"))
         same(f"{kind} perft position/hash restored", (board.position(), board.rehash()), before)
         reference = naive.Position(position)
         tn, count_naive = best_of(repeat, partial(naive.perft, reference, depth, bulk))

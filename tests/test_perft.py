@@ -18,6 +18,7 @@ import pytest
 
 import naive
 from aegean.santorini import Board, Termination, divide, format_turn, perft, perft_bulk
+from aegean.santorini.perft import Engine
 
 START = "00000/00000/00000/00000/00000 1 b2,d4 b4,d2"
 EMPTY = "00000/00000/00000/00000/00000 1 - -"
@@ -70,20 +71,26 @@ def _cases(limit: int) -> list[tuple[str, int, int]]:
     return out
 
 
+ENGINES = ("reference", "auto")
+
+
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("position", "values"), GOLDEN.items(), ids=range(len(GOLDEN)))
-def test_perft_bulk_golden(position: str, values: tuple[int, ...]) -> None:
-    """The frozen values, every depth (the deepest take a few seconds)."""
+def test_perft_bulk_golden(position: str, values: tuple[int, ...], engine: Engine) -> None:
+    """The frozen values, every depth (the deepest take a few seconds), by the Python
+    reference and by the native core wherever it plays the position."""
     board = Board.from_position(position)
-    assert [perft_bulk(board, d) for d in range(1, len(values) + 1)] == list(values)
+    assert [perft_bulk(board, d, engine) for d in range(1, len(values) + 1)] == list(values)
     assert board.position() == position  # perft leaves the board as it found it
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize(("position", "depth", "value"), _cases(_BIG))
-def test_perft_golden(position: str, depth: int, value: int) -> None:
+def test_perft_golden(position: str, depth: int, value: int, engine: Engine) -> None:
     """``perft`` (every turn made and unmade) agrees with the table and ``perft_bulk``."""
     board = Board.from_position(position)
     before = board.zobrist_hash()
-    assert perft(board, depth) == value
+    assert perft(board, depth, engine) == value
     assert board.zobrist_hash() == before
     assert board.history == []
 

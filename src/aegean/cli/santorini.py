@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, NoReturn, ParamSpec, TypeVar
+from typing import Annotated, NoReturn, ParamSpec, TypeVar, cast
 
 import typer
 from rich.console import Console
@@ -34,10 +34,12 @@ from aegean.santorini import (
     Board,
     SantoriniError,
     format_turn,
+    native,
     perft,
     perft_bulk,
 )
 from aegean.santorini.lineup import check_powers
+from aegean.santorini.perft import Engine as PerftEngine
 from aegean.santorini.record import quote, read_record, write_record
 from aegean.santorini.rules import in_setup_turn
 from aegean.santorini.steps import OUT
@@ -283,14 +285,37 @@ def legal(
             metavar="POSITION", help="A position, e.g. '00000/00000/00000/00000/00000 1 b2,d4 b4,d2'."
         ),
     ],
+    engine: Annotated[str, typer.Option(metavar="auto|native|reference", help=ENGINE_HELP)] = "auto",
 ) -> None:
     """List every legal full turn of a position, one per line, sorted."""
     board = parse_board(position)
     outcome = board.outcome()
     if outcome is not None:
         fail(f"the game is over ({outcome.result(board.n_players)}): {describe_outcome(board, outcome)}", 1)
-    for text in sorted(format_turn(turn) for turn in board.legal_turns()):
+    chosen = parse_engine(engine, board)
+    turns = native.legal_turns(board) if chosen == "native" else board.legal_turns()
+    for text in sorted(format_turn(turn) for turn in turns):
         typer.echo(text)
+
+
+ENGINE_HELP = (
+    "Who answers: the native core (Rust) where it plays the position, else the Python reference "
+    "(auto); the native core only (native); the Python reference only (reference)."
+)
+
+
+def parse_engine(text: str, board: Board) -> PerftEngine:
+    """An --engine value; one line and status 1 if unknown, or native for a position the
+    native core does not play."""
+    if text not in ("auto", "native", "reference"):
+        fail(f"--engine must be auto, native or reference, not {text!r}", 1)
+    if text == "native" and not native.supports(board):
+        fail(
+            "the native core plays two-player games without powers between turns, after placement; "
+            "use --engine reference (or auto) for this position",
+            1,
+        )
+    return cast(PerftEngine, text)
 
 
 @app.command(name="perft")
@@ -306,11 +331,17 @@ def perft_command(
     bulk: Annotated[
         bool, typer.Option("--bulk/--no-bulk", help="Count the last turn without making it (same numbers).")
     ] = True,
+    engine: Annotated[str, typer.Option(metavar="auto|native|reference", help=ENGINE_HELP)] = "auto",
 ) -> None:
     """Count the sequences of DEPTH full turns (the count is the last line; timing on stderr)."""
     board = parse_board(position)
     n = parse_int(depth, "depth", 0, MAX_PERFT_DEPTH)
-    count: Callable[[Board, int], int] = perft_bulk if bulk else perft
+    chosen = parse_engine(engine, board)
+    counter = perft_bulk if bulk else perft
+
+    def count(board: Board, depth: int) -> int:
+        return counter(board, depth, chosen)
+
     started = time.perf_counter()
     if divide and n > 0:
         rows: list[tuple[str, int]] = []
@@ -326,7 +357,11 @@ def perft_command(
     elapsed = time.perf_counter() - started
     rate = total / elapsed if elapsed > 0 else float("inf")
     method = "bulk" if bulk else "make/unmake"
-    _stderr().print(f"perft {n} ({method}): {total} leaves in {elapsed:.3f} s, {rate:,.0f} leaves/s")
+    by_core = chosen == "native" or (chosen == "auto" and native.supports(board))
+    who = "native core" if by_core else "reference"
+    _stderr().print(
+        f"perft {n} ({method}, {who}): {total} leaves in {elapsed:.3f} s, {rate:,.0f} leaves/s"
+    )
     typer.echo(str(total))
 
 

@@ -3,16 +3,21 @@
 Convention (``docs/notation.md``): a winning turn ends the game, so it counts only as
 the last turn of a sequence; a player with no legal turn contributes 0.
 
-Both counters take the fast path (:mod:`aegean.santorini.fastpath`) when the board
-allows it (two players, no powers, between turns, placement over) and otherwise the
-generic ``Board.legal_turns``/``push_turn``/``pop``. The fast path makes and unmakes
+``engine`` picks who counts: ``"auto"`` (the default) the native core
+(:mod:`.native`, Rust) wherever it plays the position, else the Python reference;
+``"native"`` the core or :class:`~aegean.santorini.native.Unsupported`; ``"reference"``
+the Python engine. The reference takes the fast path (:mod:`aegean.santorini.fastpath`)
+when the board allows it (two players, no powers, between turns, placement over) and
+otherwise the generic ``Board.legal_turns``/``push_turn``/``pop``. The fast path makes and unmakes
 turns with the very ``make_turn``/``unmake_turn`` that ``Board.push_turn``/``pop`` use,
 so ``perft`` measures the engine's real make/unmake (``bench/bench_perft.py``).
 """
 
 from __future__ import annotations
 
-from . import fastpath
+from typing import Literal
+
+from . import fastpath, native
 from .board import Board
 from .notation import Turn
 
@@ -21,8 +26,24 @@ def _fast(board: Board) -> bool:
     return board.plain and not board.turn and not board.placing and board.decided is None
 
 
-def perft(board: Board, depth: int) -> int:
+#: Who counts: the native core where it can, the native core only, or the Python engine.
+Engine = Literal["auto", "native", "reference"]
+
+
+def _native(board: Board, engine: Engine) -> bool:
+    if engine not in ("auto", "native", "reference"):
+        raise ValueError(f"engine must be auto, native or reference, not {engine!r}")
+    return engine == "native" or (engine == "auto" and native.supports(board))
+
+
+def perft(board: Board, depth: int, engine: Engine = "auto") -> int:
     """Perft by making and unmaking every turn, leaves included."""
+    if _native(board, engine):
+        return native.perft(board, depth, bulk=False)
+    return _perft_reference(board, depth)
+
+
+def _perft_reference(board: Board, depth: int) -> int:
     if depth == 0:
         return 1
     if _fast(board):
@@ -31,7 +52,7 @@ def perft(board: Board, depth: int) -> int:
     push, pop = board.push_turn, board.pop
     for turn in board.legal_turns():
         push(turn)
-        total += 1 if depth == 1 else perft(board, depth - 1)
+        total += 1 if depth == 1 else _perft_reference(board, depth - 1)
         pop()
     return total
 
@@ -54,8 +75,14 @@ def _perft_plain(board: Board, depth: int) -> int:
     return total
 
 
-def perft_bulk(board: Board, depth: int) -> int:
+def perft_bulk(board: Board, depth: int, engine: Engine = "auto") -> int:
     """Perft that counts the last level's turns without making them."""
+    if _native(board, engine):
+        return native.perft(board, depth, bulk=True)
+    return _perft_bulk_reference(board, depth)
+
+
+def _perft_bulk_reference(board: Board, depth: int) -> int:
     if depth == 0:
         return 1
     if _fast(board):
@@ -65,7 +92,7 @@ def perft_bulk(board: Board, depth: int) -> int:
     total = 0
     for turn in board.legal_turns():
         board.push_turn(turn)
-        total += perft_bulk(board, depth - 1)
+        total += _perft_bulk_reference(board, depth - 1)
         board.pop()
     return total
 

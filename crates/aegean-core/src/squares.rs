@@ -1,0 +1,81 @@
+//! The 5 × 5 island: square `5 * rank + file` (0 = a1, 24 = e5), one bit per square.
+
+/// A set of squares: bit `s` stands for square `s`.
+pub type Mask = u32;
+
+/// Every square of the island.
+pub const ALL: Mask = (1 << 25) - 1;
+
+/// `NEIGHBORS[s]`: the up-to-8 squares next to `s`.
+pub const NEIGHBORS: [Mask; 25] = neighbors();
+
+const fn neighbors() -> [Mask; 25] {
+    let mut out = [0; 25];
+    let mut s = 0;
+    while s < 25 {
+        let (file, rank) = ((s % 5) as i32, (s / 5) as i32);
+        let mut df = -1;
+        while df <= 1 {
+            let mut dr = -1;
+            while dr <= 1 {
+                let (f, r) = (file + df, rank + dr);
+                if (df != 0 || dr != 0) && f >= 0 && f < 5 && r >= 0 && r < 5 {
+                    out[s] |= 1 << (r * 5 + f);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        s += 1;
+    }
+    out
+}
+
+/// The name of square `s`, e.g. `c3`.
+pub fn name(s: u8) -> [u8; 2] {
+    [b'a' + s % 5, b'1' + s / 5]
+}
+
+/// The square named `text` (`a1` to `e5`).
+pub fn parse(text: &str) -> Option<u8> {
+    match text.as_bytes() {
+        [f @ b'a'..=b'e', r @ b'1'..=b'5'] => Some((r - b'1') * 5 + (f - b'a')),
+        _ => None,
+    }
+}
+
+/// The squares of a mask, ascending.
+pub fn iter(mut mask: Mask) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            return None;
+        }
+        let s = mask.trailing_zeros() as u8;
+        mask &= mask - 1;
+        Some(s)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corners_and_centre() {
+        assert_eq!(NEIGHBORS[0].count_ones(), 3);
+        assert_eq!(NEIGHBORS[12].count_ones(), 8);
+        assert_eq!(NEIGHBORS[24], 1 << 18 | 1 << 19 | 1 << 23);
+        assert_eq!(iter(NEIGHBORS[0]).collect::<Vec<_>>(), vec![1, 5, 6]);
+    }
+
+    #[test]
+    fn names_round_trip() {
+        for s in 0..25 {
+            let n = name(s);
+            assert_eq!(parse(std::str::from_utf8(&n).unwrap()), Some(s));
+        }
+        assert_eq!(parse("f1"), None);
+        assert_eq!(parse("a0"), None);
+        assert_eq!(parse("a"), None);
+    }
+}

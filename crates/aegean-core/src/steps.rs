@@ -1,0 +1,66 @@
+//! Steps packed into integers exactly as the Python engine packs them
+//! (`aegean/santorini/steps.py`): bits 0–4 the target square, 5–9 the actor square,
+//! 10–13 the kind, 14 an explicit dome. A turn of the base game is a move, then a build
+//! unless the move won.
+
+use crate::squares;
+
+/// A packed step.
+pub type Step = u32;
+
+pub const KIND_MOVE: u32 = 2;
+pub const KIND_BUILD: u32 = 3;
+const SRC_SHIFT: u32 = 5;
+const KIND_SHIFT: u32 = 10;
+
+/// The worker on `src` moves to `dst`.
+pub const fn move_step(src: u8, dst: u8) -> Step {
+    dst as u32 | (src as u32) << SRC_SHIFT | KIND_MOVE << KIND_SHIFT
+}
+
+/// The worker on `builder` builds on `dst` (the piece that fits the level).
+pub const fn build_step(builder: u8, dst: u8) -> Step {
+    dst as u32 | (builder as u32) << SRC_SHIFT | KIND_BUILD << KIND_SHIFT
+}
+
+pub const fn kind(step: Step) -> u32 {
+    step >> KIND_SHIFT & 0xF
+}
+
+pub const fn src(step: Step) -> u8 {
+    (step >> SRC_SHIFT & 0x1F) as u8
+}
+
+pub const fn dst(step: Step) -> u8 {
+    (step & 0x1F) as u8
+}
+
+/// A step in the project's notation: `b2-c3` for a move, `c3^d4` for a build.
+pub fn format(step: Step, out: &mut String) {
+    let op = if kind(step) == KIND_MOVE { '-' } else { '^' };
+    out.extend(squares::name(src(step)).map(char::from));
+    out.push(op);
+    out.extend(squares::name(dst(step)).map(char::from));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packing_matches_the_python_engine() {
+        // steps.move(7, 13) and steps.build(13, 19) in aegean.santorini.steps
+        assert_eq!(move_step(7, 13), 13 | 7 << 5 | 2 << 10);
+        assert_eq!(build_step(13, 19), 19 | 13 << 5 | 3 << 10);
+        let s = move_step(7, 13);
+        assert_eq!((kind(s), src(s), dst(s)), (KIND_MOVE, 7, 13));
+    }
+
+    #[test]
+    fn notation() {
+        let mut text = String::new();
+        format(move_step(6, 12), &mut text);
+        format(build_step(12, 18), &mut text);
+        assert_eq!(text, "b2-c3c3^d4");
+    }
+}
