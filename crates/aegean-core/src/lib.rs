@@ -12,12 +12,15 @@
 //! assert_eq!(perft::perft_bulk(&position, 2), 6176);
 //! ```
 
+pub mod fastpath;
 pub mod perft;
 pub mod playout;
 pub mod position;
+pub mod powers;
 pub mod rules;
 pub mod squares;
+pub mod state;
 pub mod steps;
 
+pub use fastpath::{Turn, TurnList};
 pub use position::{ParseError, Position};
-pub use rules::{Turn, TurnList};

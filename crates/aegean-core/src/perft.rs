@@ -3,8 +3,8 @@
 //! contributes nothing (`docs/notation.md`, "Perft"; the reference is
 //! `aegean/santorini/perft.py`).
 
+use crate::fastpath::{count_turns, for_each_turn, legal_turns, play, TurnList};
 use crate::position::Position;
-use crate::rules::{count_turns, for_each_turn, legal_turns, play, TurnList};
 
 /// Perft that plays every turn, the last level's included.
 pub fn perft(position: &Position, depth: u32) -> u64 {

@@ -5,8 +5,8 @@
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::fastpath::{count_turns, nth_turn, play};
 use crate::position::Position;
-use crate::rules::{count_turns, nth_turn, play};
 
 /// How a playout ended: the winner and the number of turns played after placement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub fn playout(mut position: Position, rng: &mut impl RngCore) -> Ending {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{legal_turns, winner, TurnList};
+    use crate::fastpath::{legal_turns, winner, TurnList};
 
     #[test]
     fn playouts_end_and_repeat_from_their_seed() {

@@ -1,308 +1,273 @@
-//! The base game's rules for two players: legal turns, playing a turn, the end.
-//!
-//! The same rules as the Python reference (`aegean/santorini/rules.py` with no power;
-//! its fast path `fastpath.py` is the closest reading): a worker moves to a neighbouring
-//! square that is free, not domed and at most one level higher; moving up onto level 3
-//! wins and ends the turn; otherwise that worker builds on a free, undomed neighbour of
-//! its new square (a dome on level 3). A player with no legal turn loses. Turns are
-//! listed in the reference's order: by worker as the position lists them, destination
-//! ascending, build ascending.
+//! The generic engine: turns made of steps, each power's hooks asked at named points, as
+//! the Python reference's `rules.py` does for the games the core plays (two players, no
+//! power or a simple god). Full turns are found as the reference finds them
+//! ([`legal_turns`]): breadth first over the steps, sequences that end in the same state
+//! merged and written as the shortest of them, listed in depth-first order of the steps.
+//! The fast path (`fastpath.rs`) plays plain games faster; the Python suite checks both
+//! against the reference.
 
-use crate::position::Position;
-use crate::squares::{self, Mask, NEIGHBORS};
-use crate::steps::{self, Step};
+use std::collections::HashSet;
 
-/// A turn of the base game: a move, then a build (`build == 0`: the move won).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Turn {
-    pub mv: Step,
-    pub build: Step,
-}
+use crate::powers::TurnKey;
+use crate::squares::Mask;
+use crate::state::{State, StepList, Termination};
+use crate::steps::{Step, END};
 
-impl Turn {
-    /// Its steps, as the Python engine's `Turn` holds them.
-    pub fn steps(&self) -> impl Iterator<Item = Step> {
-        [self.mv, self.build].into_iter().filter(|&s| s != 0)
-    }
-
-    /// The turn in the project's notation: `b2-c3^d4`, or `b2-c3` for a winning climb.
-    pub fn notation(&self) -> String {
-        let mut out = String::with_capacity(8);
-        steps::format(self.mv, &mut out);
-        if self.build != 0 {
-            out.push('^');
-            out.extend(squares::name(steps::dst(self.build)).map(char::from));
-        }
-        out
+/// The state the start of the turn of the player to move decides (Athena's token
+/// cleared at her own turn): run as each turn starts and on a position read between turns.
+pub fn begin_turn_state(state: &mut State) {
+    let player = state.to_move as usize;
+    for owner in 0..2 {
+        let power = state.powers[owner];
+        power.start_of_turn_state(state, owner, player);
     }
 }
 
-/// At most 2 workers × 8 destinations × 8 builds.
-pub const MAX_TURNS: usize = 128;
-
-/// A fixed-capacity list of turns: listing allocates nothing.
-pub struct TurnList {
-    turns: [Turn; MAX_TURNS],
-    len: usize,
-}
-
-impl Default for TurnList {
-    fn default() -> Self {
-        TurnList {
-            turns: [Turn::default(); MAX_TURNS],
-            len: 0,
-        }
+/// What the turn structure offers next, after opponents' restrictions.
+pub fn candidate_steps(state: &State, out: &mut StepList) {
+    let player = state.to_move as usize;
+    state.powers[player].turn_steps(state, player, out);
+    let owner = 1 - player;
+    let other = state.powers[owner];
+    if !other.is_plain() {
+        out.retain(|step| other.allows_opponent_step(state, owner, player, step));
     }
 }
 
-impl TurnList {
-    #[inline]
-    fn push(&mut self, turn: Turn) {
-        self.turns[self.len] = turn;
-        self.len += 1;
-    }
-
-    pub fn as_slice(&self) -> &[Turn] {
-        &self.turns[..self.len]
-    }
-
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-}
-
-/// The squares a worker standing at height `h` may not step onto for being too high.
-#[inline]
-fn too_high(position: &Position, h: u8) -> Mask {
-    match h {
-        0 => position.levels[1],
-        1 => position.levels[2],
-        _ => 0,
-    }
-}
-
-/// Where the worker on `w` may move: free, undomed neighbours at most one level up.
-#[inline]
-fn destinations(position: &Position, w: u8, blocked: Mask) -> Mask {
-    NEIGHBORS[w as usize] & !blocked & !too_high(position, position.height(w))
-}
-
-/// Every legal turn of the player to move (none once the game is won).
-pub fn legal_turns(position: &Position, out: &mut TurnList) {
-    out.len = 0;
-    for_each_turn(position, |turn| out.push(turn));
-}
-
-/// Call `visit` with every legal turn, in [`legal_turns`]'s order, listing nothing.
-#[inline]
-pub fn for_each_turn(position: &Position, mut visit: impl FnMut(Turn)) {
-    if position.winner.is_some() {
+/// Carry out a step without checking it, then end the turn if nothing else can follow.
+pub fn apply_step(state: &mut State, step: Step) {
+    if step == END {
+        finish_turn(state);
         return;
     }
-    let blocked = position.occupied() | position.domes;
-    for &w in &position.workers[position.to_move as usize] {
-        let climbs = if position.height(w) == 2 {
-            position.levels[2]
-        } else {
-            0
-        };
-        for d in squares::iter(destinations(position, w, blocked)) {
-            let mv = steps::move_step(w, d);
-            if climbs & 1 << d != 0 {
-                visit(Turn { mv, build: 0 });
-                continue;
-            }
-            for b in squares::iter(build_squares(blocked, w, d)) {
-                visit(Turn {
-                    mv,
-                    build: steps::build_step(d, b),
-                });
-            }
+    take_step(state, step);
+    if state.decided.is_none() {
+        let mut next = StepList::default();
+        candidate_steps(state, &mut next);
+        if next.as_slice() == [END] {
+            finish_turn(state);
         }
     }
 }
 
-/// Where the worker that moved from `w` to `d` may build: free, undomed neighbours of
-/// `d` (the square it left is free now).
-#[inline]
-fn build_squares(blocked: Mask, w: u8, d: u8) -> Mask {
-    NEIGHBORS[d as usize] & !((blocked ^ 1 << w) | 1 << d)
+/// A step's effects and the win check (a win ends the game at once, ruling 7).
+fn take_step(state: &mut State, step: Step) {
+    let player = state.to_move as usize;
+    state.turn.push(step);
+    let power = state.powers[player];
+    power.apply_step(state, player, step);
+    for owner in 0..2 {
+        let watcher = state.powers[owner];
+        if !watcher.is_plain() {
+            watcher.after_step(state, owner, player, step);
+        }
+    }
+    if let Some(termination) = power.wins_with(state, player, step) {
+        state.decided = Some((player as u8, termination));
+        end_turn(state);
+    }
 }
 
-/// The `k`-th of [`legal_turns`] (`k` below [`count_turns`]) without listing the others:
-/// a uniformly random turn is `nth_turn(p, random below count_turns(p))`.
-pub fn nth_turn(position: &Position, mut k: u64) -> Option<Turn> {
-    if position.winner.is_some() {
-        return None;
+fn end_turn(state: &mut State) {
+    state.to_move ^= 1;
+    state.turn = StepList::default();
+    state.ply += 1;
+}
+
+/// End the turn in progress; the next player's turn starts.
+pub fn finish_turn(state: &mut State) {
+    end_turn(state);
+    begin_turn_state(state);
+}
+
+/// A legal full turn and where it leads.
+#[derive(Clone, Copy, Debug)]
+pub struct FoundTurn {
+    pub turn: StepList,
+    pub end: State,
+}
+
+/// What identifies the state a turn ends in (the reference's Zobrist hash and outcome):
+/// workers by owner, not by slot.
+#[derive(PartialEq, Eq, Hash)]
+struct EndKey {
+    levels: [Mask; 3],
+    domes: Mask,
+    workers: [Mask; 2],
+    to_move: u8,
+    tokens: [u8; 2],
+    decided: Option<(u8, Termination)>,
+}
+
+impl EndKey {
+    fn of(state: &State) -> Self {
+        EndKey {
+            levels: state.levels,
+            domes: state.domes,
+            workers: [state.workers_of(0), state.workers_of(1)],
+            to_move: state.to_move,
+            tokens: state.tokens,
+            decided: state.decided,
+        }
     }
-    let blocked = position.occupied() | position.domes;
-    for &w in &position.workers[position.to_move as usize] {
-        let climbs = if position.height(w) == 2 {
-            position.levels[2]
-        } else {
-            0
-        };
-        for d in squares::iter(destinations(position, w, blocked)) {
-            let mv = steps::move_step(w, d);
-            if climbs & 1 << d != 0 {
-                if k == 0 {
-                    return Some(Turn { mv, build: 0 });
+}
+
+/// Every legal full turn of the player to move: breadth first, so the first path found to
+/// an end state is a shortest one (ties: the first in step order); listed in depth-first
+/// order of the steps (as the reference sorts its index paths). A trailing `END` is implied.
+pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
+    if state.decided.is_some() {
+        return Vec::new();
+    }
+    let mut found: Vec<(Vec<u8>, FoundTurn)> = Vec::new();
+    let mut ends: HashSet<EndKey> = HashSet::new();
+    let mut seen: HashSet<EndKey> = HashSet::new();
+    let start_ply = state.ply;
+    let mut frontier: Vec<(Vec<u8>, State)> = vec![(Vec::new(), *state)];
+    while !frontier.is_empty() {
+        let mut deeper = Vec::new();
+        for (order, here) in &frontier {
+            let mut offered = StepList::default();
+            candidate_steps(here, &mut offered);
+            for (index, &step) in offered.as_slice().iter().enumerate() {
+                let mut next = *here;
+                apply_step(&mut next, step);
+                let mut path = order.clone();
+                path.push(index as u8);
+                if next.decided.is_some() || next.ply != start_ply {
+                    let mut turn = here.turn;
+                    if step != END || turn.is_empty() {
+                        turn.push(step);
+                    }
+                    if ends.insert(EndKey::of(&next)) {
+                        found.push((path, FoundTurn { turn, end: next }));
+                    }
+                } else {
+                    let mover = next.powers[next.to_move as usize];
+                    if mover.turn_key(&next) == TurnKey::Position && !seen.insert(EndKey::of(&next))
+                    {
+                        continue;
+                    }
+                    deeper.push((path, next));
                 }
-                k -= 1;
-                continue;
             }
-            let mut builds = build_squares(blocked, w, d);
-            let n = u64::from(builds.count_ones());
-            if k < n {
-                for _ in 0..k {
-                    builds &= builds - 1;
-                }
-                return Some(Turn {
-                    mv,
-                    build: steps::build_step(d, builds.trailing_zeros() as u8),
-                });
-            }
-            k -= n;
         }
+        frontier = deeper;
     }
-    None
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found.into_iter().map(|(_, turn)| turn).collect()
 }
 
-/// The number of legal turns, without listing them (perft's last level).
-pub fn count_turns(position: &Position) -> u64 {
-    if position.winner.is_some() {
-        return 0;
+/// The winner once the game is over: a win, or the player to move has no legal turn.
+pub fn winner(state: &State) -> Option<u8> {
+    if let Some((w, _)) = state.decided {
+        return Some(w);
     }
-    let blocked = position.occupied() | position.domes;
-    let mut total = 0;
-    for &w in &position.workers[position.to_move as usize] {
-        let dests = destinations(position, w, blocked);
-        let climbs = if position.height(w) == 2 {
-            dests & position.levels[2]
-        } else {
-            0
-        };
-        total += climbs.count_ones() as u64;
-        for d in squares::iter(dests & !climbs) {
-            total += build_squares(blocked, w, d).count_ones() as u64;
-        }
-    }
-    total
+    (state.turn.is_empty() && legal_turns(state).is_empty()).then_some(state.to_move ^ 1)
 }
 
-/// Whether the player to move has a legal turn (a move can always be followed by a build).
-pub fn has_turn(position: &Position) -> bool {
-    let blocked = position.occupied() | position.domes;
-    position.winner.is_none()
-        && position.workers[position.to_move as usize]
-            .iter()
-            .any(|&w| destinations(position, w, blocked) != 0)
-}
-
-/// The position after `turn` (one of [`legal_turns`]), the other player to move.
-#[inline]
-pub fn play(position: &Position, turn: Turn) -> Position {
-    let mut next = *position;
-    let player = position.to_move as usize;
-    let (src, dst) = (steps::src(turn.mv), steps::dst(turn.mv));
-    let slot = (next.workers[player][0] != src) as usize;
-    next.workers[player][slot] = dst;
-    if turn.build == 0 {
-        next.winner = Some(position.to_move);
-    } else {
-        let b = steps::dst(turn.build);
-        let bit = 1 << b;
-        match position.height(b) {
-            3 => next.domes |= bit,
-            h => next.levels[h as usize] |= bit,
-        }
+/// Perft of a state between turns (the fast path's for a plain game).
+pub fn perft(state: &State, depth: u32) -> u64 {
+    if state.plain() && state.turn.is_empty() {
+        return crate::perft::perft_bulk(&state.position(), depth);
     }
-    next.to_move ^= 1;
-    next
-}
-
-/// The winner once the game is over: a climb, or the player to move has no legal turn.
-pub fn winner(position: &Position) -> Option<u8> {
-    position
-        .winner
-        .or_else(|| (!has_turn(position)).then_some(position.to_move ^ 1))
+    if depth == 0 {
+        return 1;
+    }
+    let turns = legal_turns(state);
+    if depth == 1 {
+        return turns.len() as u64;
+    }
+    turns
+        .iter()
+        .filter(|t| t.end.decided.is_none())
+        .map(|t| perft(&t.end, depth - 1))
+        .sum()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::perft::perft_bulk;
+    use crate::position::Position;
 
-    fn turns(text: &str) -> Vec<String> {
-        let position: Position = text.parse().unwrap();
-        let mut list = TurnList::default();
-        legal_turns(&position, &mut list);
-        assert_eq!(count_turns(&position), list.len() as u64);
-        for (k, &turn) in list.as_slice().iter().enumerate() {
-            assert_eq!(nth_turn(&position, k as u64), Some(turn));
+    fn state(text: &str) -> State {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_generic_engine_agrees_with_the_fast_path_without_powers() {
+        for text in [
+            "00000/00000/00000/00000/00000 1 b2,d4 b4,d2",
+            "01000/12131/01121/21220/10020 1 e4,b2 a2,d2",
+        ] {
+            let generic = state(text);
+            let position: Position = text.parse().unwrap();
+            assert_eq!(legal_turns(&generic).len() as u64, perft_bulk(&position, 1));
+            let two: u64 = legal_turns(&generic)
+                .iter()
+                .filter(|t| t.end.decided.is_none())
+                .map(|t| legal_turns(&t.end).len() as u64)
+                .sum();
+            assert_eq!(two, perft_bulk(&position, 2));
         }
-        assert_eq!(nth_turn(&position, list.len() as u64), None);
-        list.as_slice().iter().map(Turn::notation).collect()
     }
 
     #[test]
-    fn corner_worker_hemmed_in() {
-        // Player 1's a1 worker: b1 and a2 are taken, b2 is a dome; the e5 worker has 3 moves.
-        let list = turns("00000/00000/00000/A0000/00000 1 a1,e5 b1,b2");
-        assert!(list.iter().all(|t| t.starts_with("e5-")), "{list:?}");
-    }
-
-    #[test]
-    fn climbing_onto_level_three_wins_without_a_build() {
-        let list = turns("00000/00000/00000/00000/23000 1 a1,e5 c5,d5");
-        assert!(list.contains(&"a1-b1".to_string()));
-        assert!(!list.iter().any(|t| t.starts_with("a1-b1^")));
-        let position: Position = "00000/00000/00000/00000/23000 1 a1,e5 c5,d5"
-            .parse()
-            .unwrap();
-        let win = Turn {
-            mv: steps::move_step(0, 1),
-            build: 0,
-        };
-        assert_eq!(winner(&play(&position, win)), Some(0));
-    }
-
-    #[test]
-    fn no_climb_of_two_levels_and_domes_on_level_three() {
-        let list = turns("00000/00000/00000/00000/02000 1 a1,e5 c5,d5");
-        assert!(!list.iter().any(|t| t.starts_with("a1-b1")));
-        let position: Position = "00000/00000/00000/00000/30000 1 b2,e5 c5,d5"
-            .parse()
-            .unwrap();
-        let next = play(
-            &position,
-            Turn {
-                mv: steps::move_step(6, 7),
-                build: steps::build_step(7, 0),
-            },
-        );
+    fn positions_with_powers_round_trip() {
+        for text in [
+            "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo,Athena",
+            "00000/00000/00000/00000/11000 2 b1,e5 c3,d1 powers=Athena,- athena=up",
+            "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=-,Prometheus",
+        ] {
+            assert_eq!(state(text).to_string(), text);
+        }
         assert_eq!(
-            next.to_string(),
-            "00000/00000/00000/00000/D0000 2 c2,e5 c5,d5"
+            state("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=apollo,HERMES").powers[1]
+                .name(),
+            "Hermes"
         );
     }
 
     #[test]
-    fn a_player_with_no_turn_loses() {
-        // Player 1's workers on a1 and a5 are boxed in by domes and player 2's workers.
-        let stuck: Position = "0D000/DD000/00000/DD000/0D000 1 a1,a5 e4,d5"
-            .parse()
-            .unwrap();
-        assert!(!has_turn(&stuck));
-        assert_eq!(count_turns(&stuck), 0);
-        assert_eq!(winner(&stuck), Some(1));
-        let free: Position = "0D000/DD000/00000/D0000/0D000 1 a1,a5 e4,d5"
-            .parse()
-            .unwrap();
-        assert!(has_turn(&free));
-        assert_eq!(winner(&free), None);
+    fn unsupported_fields_are_refused_with_one_line() {
+        for (text, said) in [
+            (
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Zeus,-",
+                "Zeus",
+            ),
+            (
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo",
+                "powers",
+            ),
+            (
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo,- athena=up",
+                "athena",
+            ),
+            (
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Athena,- athena=up",
+                "athena=up",
+            ),
+            (
+                "00000/00000/00000/00000/00000 2 b2,d4 b4,d2 powers=Athena,- athena=down",
+                "athena",
+            ),
+            (
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 turn=b2-c3",
+                "turn",
+            ),
+        ] {
+            let message = text.parse::<State>().unwrap_err().0;
+            assert!(message.contains(said), "{text}: {message}");
+        }
+    }
+
+    #[test]
+    fn athena_stops_moving_up_until_her_next_turn() {
+        // Athena (player 1) moved up last turn; player 2 may not step up onto b1.
+        let s = state("00000/00000/00000/00000/01000 2 e5,d5 a1,c3 powers=Athena,- athena=up");
+        assert!(legal_turns(&s)
+            .iter()
+            .all(|t| crate::steps::dst(t.turn.as_slice()[0]) != 1));
     }
 }

@@ -10,8 +10,13 @@ pub type Step = u32;
 
 pub const KIND_MOVE: u32 = 2;
 pub const KIND_BUILD: u32 = 3;
+pub const KIND_END: u32 = 5;
 const SRC_SHIFT: u32 = 5;
 const KIND_SHIFT: u32 = 10;
+/// An explicit dome, below level 3 (Atlas): `c3^d4D`.
+pub const DOME_FLAG: u32 = 1 << 14;
+/// Declining the optional steps left: the turn ends (never listed at the end of a turn).
+pub const END: Step = KIND_END << KIND_SHIFT;
 
 /// The worker on `src` moves to `dst`.
 pub const fn move_step(src: u8, dst: u8) -> Step {
@@ -21,6 +26,11 @@ pub const fn move_step(src: u8, dst: u8) -> Step {
 /// The worker on `builder` builds on `dst` (the piece that fits the level).
 pub const fn build_step(builder: u8, dst: u8) -> Step {
     dst as u32 | (builder as u32) << SRC_SHIFT | KIND_BUILD << KIND_SHIFT
+}
+
+/// A dome built on `dst` below level 3 (Atlas).
+pub const fn dome_step(builder: u8, dst: u8) -> Step {
+    build_step(builder, dst) | DOME_FLAG
 }
 
 pub const fn kind(step: Step) -> u32 {

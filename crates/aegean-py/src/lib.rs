@@ -5,52 +5,86 @@
 // pyo3 0.22's #[pyfunction] expands to a `PyErr` -> `PyErr` conversion that this clippy flags.
 #![allow(clippy::useless_conversion)]
 
+use aegean_core::fastpath::{self, TurnList};
 use aegean_core::perft::{perft as perft_make, perft_bulk};
 use aegean_core::playout::{generator, playout, random_placement};
-use aegean_core::rules::{legal_turns as list_turns, play as apply, winner, TurnList};
-use aegean_core::Position;
+use aegean_core::rules;
+use aegean_core::state::{State, Termination};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-fn position(text: &str) -> PyResult<Position> {
+fn state(text: &str) -> PyResult<State> {
     text.parse()
         .map_err(|e: aegean_core::ParseError| PyValueError::new_err(e.0))
 }
 
 /// The number of sequences of `depth` full turns from `position` (the GIL released).
-/// ``bulk``: count the last level's turns without playing them.
+/// ``bulk``: count the last level's turns without playing them (the fast path of a game
+/// without powers; with powers every turn is played to find where it leads).
 #[pyfunction]
 #[pyo3(signature = (position, depth, bulk = true))]
 fn perft(py: Python<'_>, position: &str, depth: u32, bulk: bool) -> PyResult<u64> {
-    let start = self::position(position)?;
+    let start = state(position)?;
     Ok(py.allow_threads(|| {
-        if bulk {
-            perft_bulk(&start, depth)
+        if !start.plain() {
+            rules::perft(&start, depth)
+        } else if bulk {
+            perft_bulk(&start.position(), depth)
         } else {
-            perft_make(&start, depth)
+            perft_make(&start.position(), depth)
         }
     }))
 }
 
-/// Every legal turn of the player to move, each a tuple of packed step codes.
+/// The legal turns of `start` as step codes, each with the state it leads to.
+fn turns_of(start: &State) -> Vec<(Vec<u32>, State)> {
+    if !start.plain() {
+        return rules::legal_turns(start)
+            .into_iter()
+            .map(|f| (f.turn.as_slice().to_vec(), f.end))
+            .collect();
+    }
+    let plain = start.position();
+    let mut list = TurnList::default();
+    fastpath::legal_turns(&plain, &mut list);
+    list.as_slice()
+        .iter()
+        .map(|&t| {
+            let next = fastpath::play(&plain, t);
+            let end = State {
+                levels: next.levels,
+                domes: next.domes,
+                workers: next.workers,
+                to_move: next.to_move,
+                decided: next.winner.map(|w| (w, Termination::Climb)),
+                ..*start
+            };
+            (t.steps().collect(), end)
+        })
+        .collect()
+}
+
+/// Every legal turn of the player to move, each a list of packed step codes, in the
+/// reference's order.
 #[pyfunction]
 fn legal_turns(position: &str) -> PyResult<Vec<Vec<u32>>> {
-    let start = self::position(position)?;
-    let mut list = TurnList::default();
-    list_turns(&start, &mut list);
-    Ok(list
-        .as_slice()
-        .iter()
-        .map(|t| t.steps().collect())
+    Ok(turns_of(&state(position)?)
+        .into_iter()
+        .map(|(steps, _)| steps)
         .collect())
 }
 
-/// Every legal turn of the player to move, in turn notation.
+/// Every legal turn of the player to move in turn notation (games without powers).
 #[pyfunction]
 fn legal_turn_names(position: &str) -> PyResult<Vec<String>> {
-    let start = self::position(position)?;
+    let start = state(position)?;
+    if !start.plain() {
+        return Err(PyValueError::new_err(
+            "turn names: the native core writes the turns of games without powers",
+        ));
+    }
     let mut list = TurnList::default();
-    list_turns(&start, &mut list);
+    fastpath::legal_turns(&start.position(), &mut list);
     Ok(list.as_slice().iter().map(|t| t.notation()).collect())
 }
 
@@ -72,35 +106,37 @@ fn random_playouts(py: Python<'_>, games: u64, seed: u64) -> (u64, u64, u64) {
 }
 
 /// The position after the legal turn `steps` (packed step codes), and the winner if the
-/// game is over then (0 or 1: a climb, or the next player has no legal turn).
+/// game is over then (0 or 1: a win, or the next player has no legal turn).
 #[pyfunction]
 fn play(position: &str, steps: Vec<u32>) -> PyResult<(String, Option<u8>)> {
-    let start = self::position(position)?;
-    let mut list = TurnList::default();
-    list_turns(&start, &mut list);
-    let Some(&turn) = list
-        .as_slice()
-        .iter()
-        .find(|t| t.steps().eq(steps.iter().copied()))
-    else {
+    let start = state(position)?;
+    let Some((_, end)) = turns_of(&start).into_iter().find(|(s, _)| *s == steps) else {
         return Err(PyValueError::new_err(format!(
             "not a legal turn here: {steps:?}"
         )));
     };
-    let next = apply(&start, turn);
-    Ok((next.to_string(), winner(&next)))
+    Ok((end.to_string(), rules::winner(&end)))
 }
 
 /// The winner of `position` if the game is over (the player to move has no legal turn).
 #[pyfunction]
 fn outcome(position: &str) -> PyResult<Option<u8>> {
-    Ok(winner(&self::position(position)?))
+    Ok(rules::winner(&state(position)?))
 }
 
 /// The position's text as the core reads and writes it (a check of the round trip).
 #[pyfunction]
 fn normalise(position: &str) -> PyResult<String> {
-    Ok(self::position(position)?.to_string())
+    Ok(state(position)?.to_string())
+}
+
+/// The powers the native core plays, by name (`-`: no power).
+#[pyfunction]
+fn powers() -> Vec<&'static str> {
+    aegean_core::powers::God::ALL
+        .iter()
+        .map(|g| g.name())
+        .collect()
 }
 
 #[pymodule]
@@ -113,5 +149,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(normalise, m)?)?;
     m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(outcome, m)?)?;
+    m.add_function(wrap_pyfunction!(powers, m)?)?;
     Ok(())
 }

@@ -311,8 +311,8 @@ def parse_engine(text: str, board: Board) -> PerftEngine:
         fail(f"--engine must be auto, native or reference, not {text!r}", 1)
     if text == "native" and not native.supports(board):
         fail(
-            "the native core plays two-player games without powers between turns, after placement; "
-            "use --engine reference (or auto) for this position",
+            "the native core plays two-player games with no power or simple gods, between turns after "
+            "placement; use --engine reference (or auto) for this position",
             1,
         )
     return cast(PerftEngine, text)

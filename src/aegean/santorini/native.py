@@ -2,11 +2,13 @@
 behind the reference engine's API.
 
 The Python engine is the rules reference; the native core plays what it supports (today
-the base game for two players, between turns, placement over) at native speed and must
-agree with the reference there: ``tests/native/`` checks legal turns, perft and wins on
-seeded random positions. :func:`supports` says whether a board is such a position;
-:mod:`.perft` uses the core for those transparently, and ``aegean santorini perft`` and
-``legal`` take ``--engine native|reference``. docs/native-core.md has the design.
+two-player games with no power or one of the ten simple gods — Apollo, Artemis, Athena,
+Atlas, Demeter, Hephaestus, Hermes, Minotaur, Pan, Prometheus — between turns, placement
+over) at native speed and must agree with the reference there: ``tests/native/`` checks
+legal turns, perft and wins on seeded random positions. :func:`supports` says whether a
+board is such a position; :mod:`.perft` uses the core for those transparently, and
+``aegean santorini perft`` and ``legal`` take ``--engine native|reference``.
+docs/native-core.md has the design.
 
 >>> from aegean.santorini import Board
 >>> board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2")
@@ -25,6 +27,10 @@ from .notation import Turn
 
 #: The native core's version (the Cargo workspace's).
 VERSION = _core.__version__
+#: The powers the native core plays, by card name ("-": no power).
+POWERS = frozenset(_core.powers())
+#: The position fields beyond board, player to move and workers that the core reads.
+_FIELDS = ("powers=", "athena=")
 
 
 class Unsupported(ValueError):
@@ -32,16 +38,23 @@ class Unsupported(ValueError):
 
 
 def supports(board: Board) -> bool:
-    """Whether the native core plays ``board``: two players, no powers, between turns,
-    placement over, the game not decided."""
-    return board.plain and not board.turn and not board.placing and board.decided is None
+    """Whether the native core plays ``board``: two players, no power or simple gods only,
+    between turns, placement over, the game not decided."""
+    if not (board.n_players == 2 and not board.turn and not board.placing and board.decided is None):
+        return False
+    if board.plain:
+        return True
+    if not all(power.name in POWERS or power.is_plain for power in board.powers):
+        return False
+    extra = board.position().split()[4:]
+    return all(field.startswith(_FIELDS) for field in extra)
 
 
 def _position(board: Board) -> str:
     if not supports(board):
         raise Unsupported(
-            "the native core plays two-player games without powers between turns, after placement; "
-            f"not {board.position()!r}"
+            "the native core plays two-player games with no power or simple gods, between turns "
+            f"after placement; not {board.position()!r}"
         )
     return board.position()
 

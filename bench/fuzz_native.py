@@ -1,0 +1,46 @@
+"""The native core against the Python reference at scale (outside the test suite): every
+ordered pair of {no power, the ten simple gods}, many seeded positions each, the checks of
+``tests/native/support.py`` (legal turns in order, the position and winner after every
+turn, perft). Prints one line per pair and stops at the first mismatch, naming the
+position.
+
+    .venv/bin/python bench/fuzz_native.py [--positions N] [--seed S] [--depth D]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from native.support import PAIRS, compare, positions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=20, help="random games per pair (default 20)")
+    parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
+    parser.add_argument("--depth", type=int, default=2, help="perft depth (default 2)")
+    args = parser.parse_args()
+    started = time.perf_counter()
+    total = 0
+    for pair in PAIRS:
+        if pair[0] == pair[1] != "-":
+            continue  # a mirror match: refused by both (tests/native/test_powers.py)
+        checked = 0
+        for position in positions(pair, args.seed, boards=args.positions, games=args.positions):
+            try:
+                compare(position, perft_depth=args.depth, most=40 if "Hermes" in pair else 90)
+            except AssertionError as mismatch:
+                sys.exit(f"MISMATCH {pair[0]} vs {pair[1]}: {mismatch}")
+            checked += 1
+        total += checked
+        print(f"{pair[0]} vs {pair[1]}: {checked} positions agree", flush=True)
+    print(f"all {total} positions agree ({time.perf_counter() - started:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()

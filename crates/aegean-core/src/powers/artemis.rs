@@ -1,0 +1,27 @@
+//! Artemis (card 2), Goddess of the Hunt — *Your Move*: your worker may move one more time, but
+//! not back to the space it started the turn on (RULINGS #19: optional, the same worker,
+//! both moves may go up; #7: a first move up onto level 3 wins at once, before any second
+//! move).
+
+use super::{default_turn_steps, Power};
+use crate::squares;
+use crate::state::{State, StepList};
+use crate::steps::{self, KIND_MOVE};
+
+pub struct Artemis;
+
+impl Power for Artemis {
+    fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
+        let turn = state.turn.as_slice();
+        if turn.len() == 1 && steps::kind(turn[0]) == KIND_MOVE {
+            // After the first move: a second move of the same worker, or the build.
+            let (start, worker) = (steps::src(turn[0]), steps::dst(turn[0]));
+            for t in squares::iter(self.move_targets(state, player, worker) & !(1 << start)) {
+                out.push(steps::move_step(worker, t));
+            }
+            self.build_steps(state, player, worker, out);
+            return;
+        }
+        default_turn_steps(self, state, player, out);
+    }
+}

@@ -1,0 +1,339 @@
+//! The hook points a power plugs into, with the base game's rules as their defaults: the
+//! Python engine's `Power` (`aegean/santorini/power.py`), hook for hook and by the same
+//! names, so the two read side by side. A power is a unit struct implementing [`Power`]
+//! and overriding only the hooks its card changes; [`God`] names the powers the core
+//! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
+//!
+//! The core plays "no power" and the ten simple gods for two players. A power the core
+//! does not play is refused when a position is read, so the Python engine plays it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::position::ParseError;
+use crate::squares::{self, Mask, NEIGHBORS};
+use crate::state::{State, StepList, Termination};
+use crate::steps::{self, Step, KIND_BUILD, KIND_MOVE};
+
+mod apollo;
+mod artemis;
+mod athena;
+mod atlas;
+mod demeter;
+mod hephaestus;
+mod hermes;
+mod minotaur;
+mod pan;
+mod prometheus;
+
+pub use apollo::Apollo;
+pub use artemis::Artemis;
+pub use athena::Athena;
+pub use atlas::Atlas;
+pub use demeter::Demeter;
+pub use hephaestus::Hephaestus;
+pub use hermes::Hermes;
+pub use minotaur::Minotaur;
+pub use pan::Pan;
+pub use prometheus::Prometheus;
+
+/// What of the turn in progress decides the rest of it (the reference's `turn_key`):
+/// the steps taken, or only the position (Hermes travelling: paths merge).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TurnKey {
+    Steps,
+    Position,
+}
+
+/// A power's hooks; every default is the base game's rule (SANTORINI.md §2).
+pub trait Power {
+    /// The steps the owner may take next in its turn: move, then build, then `END`.
+    fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
+        default_turn_steps(self, state, player, out);
+    }
+
+    /// Squares the worker on `worker` may move to: a neighbouring unoccupied, undomed
+    /// space at most one level up.
+    fn move_targets(&self, state: &State, _player: usize, worker: u8) -> Mask {
+        default_move_targets(state, worker)
+    }
+
+    /// Builds by the worker on `worker`: the fitting piece on a neighbouring unoccupied,
+    /// undomed space.
+    fn build_steps(&self, state: &State, _player: usize, worker: u8, out: &mut StepList) {
+        default_build_steps(state, worker, out);
+    }
+
+    /// Carry out one of the owner's steps.
+    fn apply_step(&self, state: &mut State, _player: usize, step: Step) {
+        default_apply_step(state, step);
+    }
+
+    /// After any player's step has taken effect (the owner's power watching).
+    fn after_step(&self, _state: &mut State, _owner: usize, _player: usize, _step: Step) {}
+
+    /// Whether opponent `player` may take `step` (Athena: not up).
+    fn allows_opponent_step(
+        &self,
+        _state: &State,
+        _owner: usize,
+        _player: usize,
+        _step: Step,
+    ) -> bool {
+        true
+    }
+
+    /// Whether the owner's step, just taken, wins: moving up onto level 3.
+    fn wins_with(&self, state: &State, _player: usize, step: Step) -> Option<Termination> {
+        default_wins_with(state, step)
+    }
+
+    /// As any player's turn starts: the state the board decides (Athena's token cleared
+    /// at her own turn).
+    fn start_of_turn_state(&self, _state: &mut State, _owner: usize, _player: usize) {}
+
+    /// What of the turn so far decides the rest of it.
+    fn turn_key(&self, _state: &State) -> TurnKey {
+        TurnKey::Steps
+    }
+}
+
+/// The base turn: a move of either worker, then a build by the worker that moved.
+pub fn default_turn_steps<P: Power + ?Sized>(
+    power: &P,
+    state: &State,
+    player: usize,
+    out: &mut StepList,
+) {
+    match state.turn.last() {
+        None => {
+            for &w in &state.workers[player] {
+                for t in squares::iter(power.move_targets(state, player, w)) {
+                    out.push(steps::move_step(w, t));
+                }
+            }
+        }
+        Some(last) if steps::kind(last) == KIND_MOVE => {
+            power.build_steps(state, player, steps::dst(last), out)
+        }
+        Some(_) => out.push(steps::END),
+    }
+}
+
+pub fn default_move_targets(state: &State, worker: u8) -> Mask {
+    let limit = state.height(worker) + 1;
+    let blocked = state.occupied() | state.domes;
+    let mut out = 0;
+    for t in squares::iter(NEIGHBORS[worker as usize] & !blocked) {
+        if state.height(t) <= limit {
+            out |= 1 << t;
+        }
+    }
+    out
+}
+
+pub fn default_build_steps(state: &State, worker: u8, out: &mut StepList) {
+    let blocked = state.occupied() | state.domes;
+    for t in squares::iter(NEIGHBORS[worker as usize] & !blocked) {
+        out.push(steps::build_step(worker, t));
+    }
+}
+
+pub fn default_apply_step(state: &mut State, step: Step) {
+    match steps::kind(step) {
+        KIND_MOVE => state.move_worker(steps::src(step), steps::dst(step)),
+        KIND_BUILD => state.build_on(steps::dst(step), step & steps::DOME_FLAG != 0),
+        _ => {}
+    }
+}
+
+pub fn default_wins_with(state: &State, step: Step) -> Option<Termination> {
+    let (src, dst) = (steps::src(step), steps::dst(step));
+    (steps::kind(step) == KIND_MOVE && state.height(dst) == 3 && state.height(src) < 3)
+        .then_some(Termination::Climb)
+}
+
+/// No power: the base game.
+pub struct Mortal;
+
+impl Power for Mortal {}
+
+/// The powers the native core plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum God {
+    Mortal,
+    Apollo,
+    Artemis,
+    Athena,
+    Atlas,
+    Demeter,
+    Hephaestus,
+    Hermes,
+    Minotaur,
+    Pan,
+    Prometheus,
+}
+
+/// `$e` with `$p` bound to the power `$g` stands for.
+macro_rules! dispatch {
+    ($g:expr, $p:ident => $e:expr) => {
+        match $g {
+            God::Mortal => {
+                let $p = &Mortal;
+                $e
+            }
+            God::Apollo => {
+                let $p = &Apollo;
+                $e
+            }
+            God::Artemis => {
+                let $p = &Artemis;
+                $e
+            }
+            God::Athena => {
+                let $p = &Athena;
+                $e
+            }
+            God::Atlas => {
+                let $p = &Atlas;
+                $e
+            }
+            God::Demeter => {
+                let $p = &Demeter;
+                $e
+            }
+            God::Hephaestus => {
+                let $p = &Hephaestus;
+                $e
+            }
+            God::Hermes => {
+                let $p = &Hermes;
+                $e
+            }
+            God::Minotaur => {
+                let $p = &Minotaur;
+                $e
+            }
+            God::Pan => {
+                let $p = &Pan;
+                $e
+            }
+            God::Prometheus => {
+                let $p = &Prometheus;
+                $e
+            }
+        }
+    };
+}
+
+impl God {
+    /// Every power the core plays, "no power" first.
+    pub const ALL: [God; 11] = [
+        God::Mortal,
+        God::Apollo,
+        God::Artemis,
+        God::Athena,
+        God::Atlas,
+        God::Demeter,
+        God::Hephaestus,
+        God::Hermes,
+        God::Minotaur,
+        God::Pan,
+        God::Prometheus,
+    ];
+
+    /// The card's name as in POWERS.csv (`-` for no power).
+    pub fn name(self) -> &'static str {
+        match self {
+            God::Mortal => "-",
+            God::Apollo => "Apollo",
+            God::Artemis => "Artemis",
+            God::Athena => "Athena",
+            God::Atlas => "Atlas",
+            God::Demeter => "Demeter",
+            God::Hephaestus => "Hephaestus",
+            God::Hermes => "Hermes",
+            God::Minotaur => "Minotaur",
+            God::Pan => "Pan",
+            God::Prometheus => "Prometheus",
+        }
+    }
+}
+
+impl God {
+    pub fn is_plain(self) -> bool {
+        self == God::Mortal
+    }
+
+    pub fn turn_steps(self, state: &State, player: usize, out: &mut StepList) {
+        dispatch!(self, p => p.turn_steps(state, player, out))
+    }
+
+    pub fn apply_step(self, state: &mut State, player: usize, step: Step) {
+        dispatch!(self, p => p.apply_step(state, player, step))
+    }
+
+    pub fn after_step(self, state: &mut State, owner: usize, player: usize, step: Step) {
+        dispatch!(self, p => p.after_step(state, owner, player, step))
+    }
+
+    pub fn allows_opponent_step(
+        self,
+        state: &State,
+        owner: usize,
+        player: usize,
+        step: Step,
+    ) -> bool {
+        dispatch!(self, p => p.allows_opponent_step(state, owner, player, step))
+    }
+
+    pub fn wins_with(self, state: &State, player: usize, step: Step) -> Option<Termination> {
+        dispatch!(self, p => p.wins_with(state, player, step))
+    }
+
+    pub fn start_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
+        dispatch!(self, p => p.start_of_turn_state(state, owner, player))
+    }
+
+    pub fn turn_key(self, state: &State) -> TurnKey {
+        dispatch!(self, p => p.turn_key(state))
+    }
+
+    /// The key of this power's token in a position (`athena`), if it keeps one.
+    pub fn token(self) -> Option<&'static str> {
+        (self == God::Athena).then_some(athena::TOKEN)
+    }
+
+    /// A token's value as written, read into the state's token (`None`: not a value).
+    pub fn parse_token(self, value: &str) -> Option<u8> {
+        (self == God::Athena && value == athena::MOVED_UP).then_some(1)
+    }
+
+    /// The state's token as written, `None` when the position leaves it out.
+    pub fn token_text(self, token: u8) -> Option<&'static str> {
+        (self == God::Athena && token == 1).then_some(athena::MOVED_UP)
+    }
+}
+
+impl fmt::Display for God {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for God {
+    type Err = ParseError;
+
+    /// A power's name in any case (`-`: none); a power the core does not play is refused.
+    fn from_str(name: &str) -> Result<Self, ParseError> {
+        God::ALL
+            .iter()
+            .copied()
+            .find(|g| g.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                ParseError(format!(
+                    "powers: the native core plays no power and the ten simple gods, not {name:?}"
+                ))
+            })
+    }
+}

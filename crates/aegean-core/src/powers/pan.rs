@@ -1,0 +1,20 @@
+//! Pan (card 9), God of the Wild — *Win Condition*: you also win if your worker moves down two
+//! or more levels (RULINGS #25: only Pan's own *move*; a worker forced down has not moved;
+//! climbing onto level 3 still wins as well).
+
+use super::{default_wins_with, Power};
+use crate::state::{State, Termination};
+use crate::steps::{self, Step, KIND_MOVE};
+
+pub struct Pan;
+
+impl Power for Pan {
+    fn wins_with(&self, state: &State, _player: usize, step: Step) -> Option<Termination> {
+        let drop =
+            i16::from(state.height(steps::src(step))) - i16::from(state.height(steps::dst(step)));
+        if steps::kind(step) == KIND_MOVE && drop >= 2 {
+            return Some(Termination::Power);
+        }
+        default_wins_with(state, step)
+    }
+}

@@ -1,0 +1,268 @@
+//! The state of a two-player game with powers, in the middle of a turn as well as between
+//! turns: the Python engine's `GameState` (`aegean/santorini/state.py`) for the games the
+//! native core plays. Small and `Copy`, so the turn search copies it instead of undoing.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::position::{ParseError, Position};
+use crate::powers::God;
+use crate::squares::Mask;
+use crate::steps::Step;
+
+/// Why a game ended (the reference's `Termination`, for the ends the core plays).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// A worker moved up onto level 3.
+    Climb,
+    /// A power's own win condition (Pan).
+    Power,
+}
+
+/// The steps of a turn so far (at most [`StepList::CAPACITY`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StepList {
+    steps: [Step; StepList::CAPACITY],
+    len: u8,
+}
+
+impl Default for StepList {
+    fn default() -> Self {
+        StepList {
+            steps: [0; StepList::CAPACITY],
+            len: 0,
+        }
+    }
+}
+
+impl StepList {
+    /// More than any turn or any list of offered steps of the powers the core plays
+    /// (Hermes: 16 moves and 16 builds offered; his shortest walks are under 10 steps).
+    pub const CAPACITY: usize = 40;
+
+    #[inline]
+    pub fn push(&mut self, step: Step) {
+        self.steps[self.len as usize] = step;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn last(&self) -> Option<Step> {
+        self.as_slice().last().copied()
+    }
+
+    /// Keep only the steps `keep` accepts, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(Step) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len as usize {
+            if keep(self.steps[i]) {
+                self.steps[kept] = self.steps[i];
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+    }
+}
+
+/// A game of two players with powers (or none), between turns or inside one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    /// `levels[k]`: the squares whose height is at least `k + 1`.
+    pub levels: [Mask; 3],
+    pub domes: Mask,
+    /// Each player's workers, in the order the position lists them (moves keep the slot).
+    pub workers: [[u8; 2]; 2],
+    pub to_move: u8,
+    pub powers: [God; 2],
+    /// Each player's power's token, 0 when it has none (Athena: 1 = "moved up").
+    pub tokens: [u8; 2],
+    /// The steps of the turn in progress.
+    pub turn: StepList,
+    /// Turns played since this state was read: the end of a turn changes it.
+    pub ply: u32,
+    /// The winner and why, once someone has won.
+    pub decided: Option<(u8, Termination)>,
+}
+
+impl State {
+    #[inline]
+    pub fn height(&self, s: u8) -> u8 {
+        let bit = 1 << s;
+        (self.levels[0] & bit != 0) as u8
+            + (self.levels[1] & bit != 0) as u8
+            + (self.levels[2] & bit != 0) as u8
+    }
+
+    /// The squares of `player`'s workers.
+    #[inline]
+    pub fn workers_of(&self, player: usize) -> Mask {
+        let [a, b] = self.workers[player];
+        1 << a | 1 << b
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Mask {
+        self.workers_of(0) | self.workers_of(1)
+    }
+
+    /// Whose worker stands on `s`, if any.
+    #[inline]
+    pub fn owner(&self, s: u8) -> Option<usize> {
+        (0..2).find(|&p| self.workers_of(p) & 1 << s != 0)
+    }
+
+    /// Move the worker on `src` to `dst` (a move or a force): its slot is kept.
+    pub fn move_worker(&mut self, src: u8, dst: u8) {
+        for pair in &mut self.workers {
+            for w in pair.iter_mut() {
+                if *w == src {
+                    *w = dst;
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Swap the workers on `a` and `b` (Apollo): as the reference does it, the worker on
+    /// `b` leaves the board, the one on `a` moves to `b` (keeping its slot), and the first
+    /// comes back on `a` as its owner's last worker, which orders the turns listed after.
+    pub fn swap_workers(&mut self, a: u8, b: u8) {
+        let Some(other) = self.owner(b) else { return };
+        self.move_worker(a, b);
+        let pair = &mut self.workers[other];
+        let stays = if pair[0] == b { pair[1] } else { pair[0] };
+        *pair = [stays, a];
+    }
+
+    /// Build on `s`: a block, or a dome on level 3 or when `dome` (Atlas).
+    pub fn build_on(&mut self, s: u8, dome: bool) {
+        let h = self.height(s);
+        if dome || h == 3 {
+            self.domes |= 1 << s;
+        } else {
+            self.levels[h as usize] |= 1 << s;
+        }
+    }
+
+    /// Whether every power is "no power": the fast path plays such a game.
+    pub fn plain(&self) -> bool {
+        self.powers.iter().all(|p| p.is_plain())
+    }
+
+    /// The base game's position of a plain state between turns.
+    pub fn position(&self) -> Position {
+        Position {
+            levels: self.levels,
+            domes: self.domes,
+            workers: self.workers,
+            to_move: self.to_move,
+            winner: self.decided.map(|(w, _)| w),
+        }
+    }
+}
+
+impl FromStr for State {
+    type Err = ParseError;
+
+    /// A position between turns, `powers=` and the powers' tokens included.
+    fn from_str(text: &str) -> Result<Self, ParseError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let base_fields = fields.iter().take_while(|f| !f.contains('=')).count();
+        let base: Position = fields[..base_fields].join(" ").parse()?;
+        let mut powers = [God::Mortal; 2];
+        let mut tokens = [0u8; 2];
+        let mut rest = fields[base_fields..].iter().peekable();
+        if let Some(field) = rest.peek().and_then(|f| f.strip_prefix("powers=")) {
+            let names: Vec<&str> = field.split(',').collect();
+            if names.len() != 2 {
+                return Err(ParseError(format!(
+                    "powers: one power per player (2), not {field:?}"
+                )));
+            }
+            for (p, name) in names.iter().enumerate() {
+                powers[p] = name.parse()?;
+            }
+            if powers[0] == powers[1] && !powers[0].is_plain() {
+                return Err(ParseError(format!(
+                    "powers: a power can be taken only once: {field}"
+                )));
+            }
+            rest.next();
+        }
+        for field in rest {
+            let (key, value) = field.split_once('=').unwrap_or((field, ""));
+            let holder = (0..2).find(|&p| powers[p].token() == Some(key));
+            match holder.and_then(|p| powers[p].parse_token(value).map(|v| (p, v))) {
+                Some((p, v)) => tokens[p] = v,
+                None => {
+                    return Err(ParseError(format!(
+                    "{key}: not a token the native core plays here (the powers in play: {}, {})",
+                    powers[0], powers[1]
+                )))
+                }
+            }
+        }
+        let mut state = State {
+            levels: base.levels,
+            domes: base.domes,
+            workers: base.workers,
+            to_move: base.to_move,
+            powers,
+            tokens,
+            turn: StepList::default(),
+            ply: 0,
+            decided: None,
+        };
+        let written = state;
+        crate::rules::begin_turn_state(&mut state);
+        if state != written {
+            return Err(ParseError(
+                "a token the start of this turn decides otherwise (athena=up on Athena's own turn)"
+                    .into(),
+            ));
+        }
+        Ok(state)
+    }
+}
+
+impl fmt::Display for State {
+    /// The position text of a state between turns (the reference's `Board.position()`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}",
+            Position {
+                winner: None,
+                ..self.position()
+            }
+        )?;
+        if !self.plain() {
+            write!(f, " powers={},{}", self.powers[0], self.powers[1])?;
+        }
+        let mut fields: Vec<(&str, &str)> = (0..2)
+            .filter_map(|p| {
+                Some((
+                    self.powers[p].token()?,
+                    self.powers[p].token_text(self.tokens[p])?,
+                ))
+            })
+            .collect();
+        fields.sort();
+        for (key, value) in fields {
+            write!(f, " {key}={value}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,75 @@
+"""Seeded random positions for comparing the native core with the Python reference, and
+the comparison itself (shared by the suite and ``bench/fuzz_native.py``)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import naive
+from aegean import _core
+from aegean.santorini import Board, native, perft_bulk
+
+#: The powers the core plays: "-" (none) and the ten simple gods.
+GODS = sorted(native.POWERS)
+PAIRS = [(a, b) for a in GODS for b in GODS]
+
+
+def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
+    """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
+    random when she is not the one to move (it is cleared as her own turn starts)."""
+    if pair == ("-", "-"):
+        return position
+    text = f"{position} powers={pair[0]},{pair[1]}"
+    to_move = int(position.split()[1]) - 1
+    athena = [p for p, name in enumerate(pair) if name == "Athena" and p != to_move]
+    if athena and rng.random() < 0.5:
+        text += " athena=up"
+    return text
+
+
+def positions(pair: tuple[str, str], seed: int, boards: int = 2, games: int = 1) -> Iterator[str]:
+    """Arbitrary boards (levels and domes anywhere) and positions of random games played
+    by the core from random placements, all with ``pair``'s powers."""
+    rng = random.Random(f"{seed}:{pair}")
+    for i in range(boards):
+        yield with_powers(naive.random_board(rng, dome_chance=(0.1, 0.35)[i % 2]), pair, rng)
+    for _ in range(games):
+        squares = rng.sample([f"{f}{r}" for f in "abcde" for r in "12345"], 4)
+        start = f"00000/00000/00000/00000/00000 1 {squares[0]},{squares[1]} {squares[2]},{squares[3]}"
+        text = with_powers(start, pair, rng)
+        for _ in range(rng.randrange(2, 12)):
+            turns = _core.legal_turns(text)
+            if not turns:
+                break
+            text, winner = _core.play(text, turns[rng.randrange(len(turns))])
+            if winner is not None:
+                break
+        else:
+            yield text
+
+
+def compare(position: str, perft_depth: int = 2, most: int = 120) -> None:
+    """Assert the core and the reference agree at ``position``: the legal turns in order,
+    the position and winner after each, perft 1 to ``perft_depth`` (deeper levels only
+    while the reference's work stays small: at most ``most`` turns a level). Every failure
+    names the position."""
+    board = Board.from_position(position)
+    assert native.supports(board), position
+    reference = board.legal_turns()
+    assert native.legal_turns(board) == reference, f"legal turns differ at {position!r}"
+    assert _core.outcome(position) == (None if reference else 1 - board.to_move), f"outcome at {position!r}"
+    for turn in reference:
+        text, winner = _core.play(position, list(turn))
+        board.push_turn(turn)
+        outcome = board.outcome()
+        expected = None if outcome is None else outcome.winner
+        assert winner == expected, f"winner after {turn} at {position!r}: {winner} != {expected}"
+        if board.decided is None:
+            assert text == board.position(), f"position after {turn} at {position!r}"
+        board.pop()
+    for depth in range(1, perft_depth + 1):
+        if depth > 1 and len(reference) > most:
+            break
+        expected = perft_bulk(board, depth, "reference")
+        assert native.perft(board, depth) == expected, f"perft {depth} at {position!r}"
