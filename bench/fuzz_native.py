@@ -10,13 +10,15 @@ position.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from pathlib import Path
 
+# The comparison is the suite's own (tests/native/support.py), imported from there.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from native.support import PAIRS, compare, positions
+support = importlib.import_module("native.support")
+PAIRS: list[tuple[str, str]] = support.PAIRS
 
 
 def main() -> None:
@@ -31,9 +33,9 @@ def main() -> None:
         if pair[0] == pair[1] != "-":
             continue  # a mirror match: refused by both (tests/native/test_powers.py)
         checked = 0
-        for position in positions(pair, args.seed, boards=args.positions, games=args.positions):
+        for position in support.positions(pair, args.seed, boards=args.positions, games=args.positions):
             try:
-                compare(position, perft_depth=args.depth, most=40 if "Hermes" in pair else 90)
+                support.compare(position, perft_depth=args.depth, most=40 if "Hermes" in pair else 90)
             except AssertionError as mismatch:
                 sys.exit(f"MISMATCH {pair[0]} vs {pair[1]}: {mismatch}")
             checked += 1
