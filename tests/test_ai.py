@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from aegean.ai import AI_LEVELS, AlphaBetaAI, Engine, GreedyAI, RandomAI, make_ai
+from aegean.ai import AI_LEVELS, AlphaBetaAI, Engine, GreedyAI, RandomAI, SearchInfo, make_ai
 from aegean.ai.alphabeta import Budget, GenericSearch, PlainSearch
 from aegean.ai.determinize import Determinized
 from aegean.ai.evaluation import MATE_BOUND, TEMPO, WIN, evaluate, level_masks, side_value
@@ -352,6 +352,90 @@ def test_the_plain_search_keeps_its_level_masks_in_step() -> None:
     turns, _ = search.root_turns(None)
     search.search_root(turns, 2, lambda turn, score: None)
     assert search.masks == level_masks(board)
+
+
+# ---------------------------------------------------------------- reports and stopping
+def check_reports(board: Board, infos: list[SearchInfo], turn: Turn) -> None:
+    """One report per finished iteration, deeper each time, each principal variation a
+    legal line from ``board`` that starts with its best turn and is no longer than its
+    depth; the board is left alone."""
+    position = board.position()
+    assert [info.depth for info in infos] == list(range(1, len(infos) + 1))
+    for info in infos:
+        assert info.pv[0] == info.turn and 1 <= len(info.pv) <= info.depth
+        line = board.copy()
+        for step in info.pv:
+            assert step in line.legal_turns()
+            line.push_turn(step)
+    assert infos[-1].turn == turn and board.position() == position
+
+
+@pytest.mark.parametrize("position", [OPENINGS[0], THREATENED, WIN_IN_TWO])
+def test_search_reports_each_iteration_and_plays_as_choose_turn(position: str) -> None:
+    infos: list[SearchInfo] = []
+    board = Board.from_position(position)
+    turn = AlphaBetaAI(max_depth=3, seed=4).search(board, progress=infos.append)
+    check_reports(board, infos, turn)
+    assert turn == AlphaBetaAI(max_depth=3, seed=4).choose_turn(board)
+
+
+def test_the_principal_variation_is_read_from_the_transposition_table() -> None:
+    infos: list[SearchInfo] = []
+    board = Board.from_position(OPENINGS[0])
+    AlphaBetaAI(max_depth=3, seed=1).search(board, progress=infos.append)
+    assert [len(info.pv) for info in infos] == [1, 2, 3]
+    # A forced win ends the iterations at once: here the first sees it.
+    infos.clear()
+    AlphaBetaAI(max_depth=3, seed=1).search(Board.from_position(WIN_IN_TWO), progress=infos.append)
+    assert [(info.depth, info.score, str(info.turn)) for info in infos] == [(1, WIN - 2, "c2-c3^b4")]
+
+
+def test_search_reports_with_powers_too() -> None:
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo,Athena")
+    infos: list[SearchInfo] = []
+    turn = AlphaBetaAI(max_depth=2, seed=2).search(board, progress=infos.append)
+    check_reports(board, infos, turn)
+
+
+class CountingStop:
+    """A stop signal that turns on after it has been asked ``after`` times."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+        self.asked = 0
+
+    def is_set(self) -> bool:
+        self.asked += 1
+        return self.asked > self.after
+
+
+@pytest.mark.parametrize(
+    "position", [OPENINGS[0], "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo,Athena"]
+)
+def test_a_stop_signal_ends_the_search_after_its_first_iteration(position: str) -> None:
+    board = Board.from_position(position)
+    engine = AlphaBetaAI(max_depth=64)
+    turn = engine.search(board, stop=CountingStop(0))
+    assert engine.last_info is not None and engine.last_info.depth == 1
+    assert turn in board.legal_turns() and board.position() == position
+    # Set in the middle of an iteration: the search stops there and restores the board.
+    engine = AlphaBetaAI(max_depth=64)
+    stop = CountingStop(3)
+    turn = engine.search(board, stop=stop)
+    assert engine.last_info is not None and engine.last_info.depth < 64 and stop.asked > 3
+    assert turn in board.legal_turns() and board.position() == position
+
+
+def test_set_budget_changes_the_next_search_and_checks_like_the_constructor() -> None:
+    board = Board.from_position(OPENINGS[0])
+    engine = AlphaBetaAI(max_depth=1)
+    engine.set_budget(max_depth=2)
+    engine.choose_turn(board)
+    assert engine.last_info is not None and engine.last_info.depth == 2
+    with pytest.raises(ValueError, match="needs a budget"):
+        engine.set_budget()
+    with pytest.raises(ValueError, match="node_limit"):
+        engine.set_budget(node_limit=0)
 
 
 # ---------------------------------------------------------------- generic search

@@ -317,7 +317,7 @@ def test_script_version_and_pipe_to_head() -> None:
 
 
 HELP_PAGES = [(), ("santorini",), *(("santorini", c) for c in ("play", "legal", "perft", "show", "replay",
-              "match", "powers", "selfplay")), ("serve",)]  # fmt: skip
+              "match", "powers", "selfplay")), ("serve",), ("engine",)]  # fmt: skip
 
 
 @pytest.mark.parametrize("command", HELP_PAGES, ids=[" ".join(c) or "aegean" for c in HELP_PAGES])

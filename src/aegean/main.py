@@ -1,6 +1,7 @@
 """The ``aegean`` command, on top of both front ends: one sub-command per game
-(``aegean santorini …`` and ``aegean trial …``, the terminal front ends) and ``aegean serve``
-(Santorini's online table).
+(``aegean santorini …`` and ``aegean trial …``, the terminal front ends), ``aegean serve``
+(Santorini's online table) and ``aegean engine`` (Santorini's engine behind a line
+protocol, docs/engine-protocol.md).
 The server's modules load only when it is started, so terminal commands start fast."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Annotated
 import typer
 
 from aegean import __version__
+from aegean.cli import engine as engine_protocol
 from aegean.cli.santorini import app as santorini_app
 from aegean.cli.santorini import command_boundary, fail, parse_int
 from aegean.cli.trial import app as trial_app
@@ -36,6 +38,13 @@ def _show_version(value: bool) -> None:
 
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+@app.command()
+def engine() -> None:
+    """Speak the engine protocol on stdin and stdout (docs/engine-protocol.md), for GUIs,
+    tournament managers and programs in any language: type 'aegean' to start, 'quit' to end."""
+    raise typer.Exit(engine_protocol.main())
 
 
 @app.command()

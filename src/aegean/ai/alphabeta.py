@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Final
+from typing import Final, Protocol
 
 from ..santorini import Board, Outcome, Turn, fastpath
 from ..santorini.rules import opponents_of, team_of
@@ -92,6 +92,18 @@ class SearchTimeout(Exception):
     """Raised inside the search when the budget is spent; the driver catches it."""
 
 
+class StopSignal(Protocol):
+    """Asked by the search whether someone wants it to stop now (a ``threading.Event``
+    is one): an engine protocol's ``stop`` or ``quit`` arriving from another thread."""
+
+    def is_set(self) -> bool: ...
+
+
+#: Hears each finished iteration of :meth:`AlphaBetaAI.search` (its depth, score, work,
+#: time, best turn and principal variation), as it happens.
+Progress = Callable[[SearchInfo], None]
+
+
 def _to_tt(score: int, ply: int) -> int:
     """Win/loss scores are stored relative to the node, so they stay valid elsewhere."""
     if score > MATE_BOUND:
@@ -110,14 +122,22 @@ def _from_tt(score: int, ply: int) -> int:
 
 
 class Budget:
-    """Counts nodes and raises :class:`SearchTimeout` when time or nodes run out."""
+    """Counts nodes and raises :class:`SearchTimeout` when time or nodes run out, or
+    when ``stop`` is set (checked as often as the clock)."""
 
-    __slots__ = ("deadline", "enforced", "every", "next_check", "node_limit", "nodes")
+    __slots__ = ("deadline", "enforced", "every", "next_check", "node_limit", "nodes", "stop")
 
-    def __init__(self, deadline: float | None, node_limit: int | None, every: int = CHECK_EVERY) -> None:
+    def __init__(
+        self,
+        deadline: float | None,
+        node_limit: int | None,
+        every: int = CHECK_EVERY,
+        stop: StopSignal | None = None,
+    ) -> None:
         self.deadline = deadline
         self.node_limit = node_limit
         self.every = every
+        self.stop = stop
         self.nodes = 0
         self.next_check = every if node_limit is None else min(every, node_limit)
         #: Off while the first iteration runs: one full turn deep is always searched.
@@ -130,6 +150,8 @@ class Budget:
                 raise SearchTimeout
             if self.deadline is not None and time.perf_counter() >= self.deadline:
                 raise SearchTimeout
+            if self.stop is not None and self.stop.is_set():
+                raise SearchTimeout
         step = self.every
         if self.node_limit is not None and self.nodes < self.node_limit:
             step = min(step, self.node_limit - self.nodes)
@@ -138,6 +160,8 @@ class Budget:
     def spent(self) -> bool:
         """Whether the budget is used up (asked between iterations)."""
         if self.node_limit is not None and self.nodes >= self.node_limit:
+            return True
+        if self.stop is not None and self.stop.is_set():
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
@@ -739,6 +763,27 @@ class GenericSearch:
                 found(turn, score)
 
 
+def principal_variation(search: PlainSearch | GenericSearch, first: Turn, depth: int) -> tuple[Turn, ...]:
+    """``first`` and the turns the transposition table holds after it, at most ``depth``
+    turns in all, each checked legal before it is played (an entry may be stale or from
+    another position): the line the search expects. The board is left as it was."""
+    board = search.board
+    line = [first]
+    board.push_turn(first)
+    try:
+        while len(line) < depth and board.decided is None:
+            entry = search.tt.get(board.zobrist_hash())
+            turn = None if entry is None else entry[3]
+            if turn is None or turn not in search_turns(board):
+                break
+            board.push_turn(turn)
+            line.append(turn)
+    finally:
+        for _ in line:
+            board.pop()
+    return tuple(line)
+
+
 def _index(turns: list[Turn], turn: Turn | None) -> int:
     """Where ``turn`` is in ``turns`` (-1 when absent or ``None``)."""
     if turn is None:
@@ -759,7 +804,10 @@ class AlphaBetaAI:
     (``early_stop``; benchmarks turn that off). A node budget makes the choice
     reproducible; the seed breaks ties among equally scored turns. After each
     :meth:`choose_turn`, :attr:`last_info` says how deep and how much it searched, and
-    whether the budget cut an iteration short.
+    whether the budget cut an iteration short. :meth:`search` is :meth:`choose_turn` with
+    a report after each iteration and a stop signal, for an engine protocol
+    (``aegean engine``), which also changes the budget between searches with
+    :meth:`set_budget` while the transposition table stays.
     """
 
     def __init__(
@@ -772,6 +820,19 @@ class AlphaBetaAI:
         name: str = "alphabeta",
         early_stop: bool = True,
     ) -> None:
+        self.name = name
+        self.early_stop = early_stop
+        self.set_budget(max_depth=max_depth, time_limit=time_limit, node_limit=node_limit)
+        self._rng = random.Random(seed)
+        self._tt: dict[int, TTEntry] = {}
+        self._history: dict[Turn, int] = {}
+        self.last_info: SearchInfo | None = None
+
+    def set_budget(
+        self, *, max_depth: int | None = None, time_limit: float | None = None, node_limit: int | None = None
+    ) -> None:
+        """The budget of the next searches (at least one of the three; checked as the
+        constructor checks it)."""
         if max_depth is None and time_limit is None and node_limit is None:
             raise ValueError("alpha-beta needs a budget: max_depth, time_limit or node_limit")
         if max_depth is not None and max_depth < 1:
@@ -780,17 +841,21 @@ class AlphaBetaAI:
             raise ValueError(f"the time per move must be positive, not {time_limit}")
         if node_limit is not None and node_limit < 1:
             raise ValueError(f"node_limit must be at least 1, not {node_limit}")
-        self.name = name
-        self.early_stop = early_stop
         self.max_depth = min(max_depth or MAX_DEPTH, MAX_DEPTH)
         self.time_limit = time_limit
         self.node_limit = node_limit
-        self._rng = random.Random(seed)
-        self._tt: dict[int, TTEntry] = {}
-        self._history: dict[Turn, int] = {}
-        self.last_info: SearchInfo | None = None
 
     def choose_turn(self, board: Board) -> Turn:
+        return self.search(board)
+
+    def search(
+        self, board: Board, *, progress: Progress | None = None, stop: StopSignal | None = None
+    ) -> Turn:
+        """:meth:`choose_turn`, telling ``progress`` about each finished iteration (with
+        its principal variation, read from the transposition table) and ending the
+        search as if its budget were spent once ``stop`` is set. As with any budget, the
+        first iteration (one full turn) is finished first. A placement or an immediate
+        win is found without iterations: ``progress`` hears nothing then."""
         start = time.perf_counter()
         turns = legal_turns_or_raise(board)
         if is_placement(board):
@@ -801,10 +866,14 @@ class AlphaBetaAI:
         for k in self._history:  # age the history: recent cutoffs count most
             self._history[k] >>= 2
         if board.plain and not board.turn:
-            return self._search_plain(board, Budget(deadline, self.node_limit), start)
-        return self._search_generic(board, turns, Budget(deadline, self.node_limit, every=1), start)
+            budget = Budget(deadline, self.node_limit, stop=stop)
+            return self._search_plain(board, budget, start, progress)
+        budget = Budget(deadline, self.node_limit, every=1, stop=stop)
+        return self._search_generic(board, turns, budget, start, progress)
 
-    def _search_plain(self, board: Board, budget: Budget, start: float) -> Turn:
+    def _search_plain(
+        self, board: Board, budget: Budget, start: float, progress: Progress | None = None
+    ) -> Turn:
         search = PlainSearch(board, budget, self._tt, self._history)
         turns, win = search.root_turns(self._rng)
         if win is not None:
@@ -812,16 +881,29 @@ class AlphaBetaAI:
             return win
         # A forced turn needs no thought; a shallow search still scores it.
         max_depth = self.max_depth if len(turns) > 1 else min(self.max_depth, 2)
-        return self._deepen(search, turns, max_depth, start)
+        return self._deepen(search, turns, max_depth, start, progress)
 
-    def _search_generic(self, board: Board, turns: list[Turn], budget: Budget, start: float) -> Turn:
+    def _search_generic(
+        self,
+        board: Board,
+        turns: list[Turn],
+        budget: Budget,
+        start: float,
+        progress: Progress | None = None,
+    ) -> Turn:
         tt: dict[int, TTEntry] = {}  # scores depend on whose point of view: not shared
         self._rng.shuffle(turns)  # the seed picks among equals
         max_depth = self.max_depth if len(turns) > 1 else 1
-        return self._deepen(GenericSearch(board, budget, tt, board.to_move), turns, max_depth, start)
+        search = GenericSearch(board, budget, tt, board.to_move)
+        return self._deepen(search, turns, max_depth, start, progress)
 
     def _deepen(
-        self, search: PlainSearch | GenericSearch, turns: list[Turn], max_depth: int, start: float
+        self,
+        search: PlainSearch | GenericSearch,
+        turns: list[Turn],
+        max_depth: int,
+        start: float,
+        progress: Progress | None = None,
     ) -> Turn:
         """Iterative deepening: search 1, 2, 3... full turns until a budget runs out."""
         root_ply = search.board.ply
@@ -848,6 +930,10 @@ class AlphaBetaAI:
             done, done_depth = best[-1], depth
             turns.remove(done[0])  # search the best turn first next time
             turns.insert(0, done[0])
+            if progress is not None:
+                seconds = time.perf_counter() - start
+                pv = principal_variation(search, done[0], depth)
+                progress(SearchInfo(depth, budget.nodes, seconds, done[1], done[0], pv=pv))
             if abs(done[1]) > MATE_BOUND or self._out_of_time(start):
                 break  # a forced win or loss does not change with depth
         nodes = search.budget.nodes

@@ -38,6 +38,9 @@ class SearchInfo:
     #: Whether the budget stopped an iteration midway (the turn is then the deepest
     #: finished iteration's, or a better one the unfinished iteration had found).
     cut_short: bool = False
+    #: The turns the search expects from here, ``turn`` first (only in the reports of
+    #: :meth:`~aegean.ai.alphabeta.AlphaBetaAI.search`; empty otherwise).
+    pv: tuple[Turn, ...] = ()
 
     @property
     def nodes_per_second(self) -> float:
