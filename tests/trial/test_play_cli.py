@@ -220,6 +220,94 @@ def test_undo_is_refused_after_chance_or_another_player_and_exact_otherwise() ->
     assert undone > 20 and drawn > 0 and waited > 20, (undone, drawn, waited)
 
 
+def test_undo_turn_rewinds_the_whole_turn() -> None:
+    """``undo turn`` (item 6: undo within one's own turn): a card played for Restore or
+    Heal, then a fight declared and a card added to it (none of which reveals anything),
+    are taken back together, and the game is exactly as it was when the turn began."""
+    table = new_table(seed=31)
+    rewound = 0
+    while not table.game.over and rewound < 3:
+        game = table.game
+        p = game.to_decide()[0]
+        frame = game.state.stack[-1]
+        quiet = [c for c in game.legal(p) if c.endswith((":heal", ":restore"))]
+        if p != 0 or not (frame["kind"] == "turn" and frame["actions"] == 0 and quiet):
+            table.play_bot(p) if p else table.decide(0, game.legal(0)[0])
+            continue
+        before = snapshot(table)
+        made = [quiet[0]]
+        table.decide(0, quiet[0])
+        fights = [c for c in table.game.legal(0) if c.startswith("fight:")]
+        if fights:
+            made.append(fights[0])
+            table.decide(0, fights[0])
+            made.append(table.game.legal(0)[0])  # the first card added to the fight
+            table.decide(0, made[-1])
+        assert table.undo_turn(0) == made
+        assert snapshot(table) == before
+        rewound += len(made) > 1
+        for choice in made[:1]:
+            table.decide(0, choice)
+    assert rewound == 3
+
+
+def test_undo_turn_at_the_prompt_says_what_it_took_back() -> None:
+    seen: dict[str, Any] = {}
+
+    def answer(prompt: str, loop: TrialLoop) -> str:
+        game = loop.table.game
+        if "after" in seen:
+            return "quit"
+        if "made" in seen:
+            seen["after"] = True
+            return "undo turn"
+        frame = game.state.stack[-1]
+        quiet = [c for c in game.legal(0) if c.endswith((":heal", ":restore"))]
+        if frame["kind"] == "turn" and frame["player"] == 0 and frame["actions"] == 0 and quiet:
+            seen["before"] = snapshot(loop.table)
+            seen["made"] = quiet[0]
+            return quiet[0]
+        return "1"
+
+    table = new_table(seed=31)
+    status, out, _ = drive(table, answer)
+    assert status == 0
+    assert snapshot(table) == seen["before"]
+    assert f"Took back 1 choice: {seen['made']!r}." in out
+
+
+def test_undo_turn_stops_where_undo_must() -> None:
+    """Where a single ``undo`` is refused, ``undo turn`` is refused with the same line and
+    changes nothing; where it stops early (a card drawn), the choices after stay undone."""
+    table = new_table(seed=25)
+    with pytest.raises(Exception, match="nothing to undo"):
+        table.undo_turn(0)
+    rng = random.Random(7)
+    tried = 0
+    while not table.game.over and tried < 40:
+        game = table.game
+        p = game.to_decide()[0]
+        if p != 0:
+            table.play_bot(p)
+            continue
+        table.decide(0, rng.choice(game.legal(0)))
+        refusal = table.undo_refusal(0)
+        before = snapshot(table)
+        if refusal is not None:
+            with pytest.raises(Exception, match="cannot undo|decided after"):
+                table.undo_turn(0)
+            assert snapshot(table) == before
+        else:
+            count = len(table.record.choices)
+            taken = table.undo_turn(0)
+            assert taken and len(table.record.choices) == count - len(taken)
+            for choice in taken:
+                table.decide(0, choice)
+            assert snapshot(table) == before
+        tried += 1
+    assert tried == 40
+
+
 def test_chance_mark_sees_the_dice() -> None:
     game = Game.new(SAMPLE, 2, 1)
     mark = chance_mark(game)

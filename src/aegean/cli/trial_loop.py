@@ -54,6 +54,7 @@ At every prompt:
   log          everything that happened    show      all of the above
   choices      the list of choices again
   undo         take back your last choice (while nothing new came to light since)
+  undo turn    take back your choices back to the start of your turn (as far as undo may)
   save FILE    save the game's record: every choice, hidden ones too (for this table only)
   quit         leave the game (also Ctrl-D)"""
 
@@ -253,6 +254,8 @@ class TrialLoop:
             self.help()
         elif command == "undo" and not argument:
             return self.undo(player)
+        elif command == "undo" and argument.strip() == "turn":
+            return self.undo_turn(player)
         elif command == "save":
             self.save(argument.strip())
         elif command in ("quit", "exit") and not argument:
@@ -284,6 +287,15 @@ class TrialLoop:
             self.error(str(refusal))
             return False
         self.info(f"Took back {choice!r}.")
+        return True
+
+    def undo_turn(self, player: int) -> bool:
+        try:
+            choices = self.table.undo_turn(player)
+        except UndoRefused as refusal:
+            self.error(str(refusal))
+            return False
+        self.info(f"Took back {len(choices)} choice{'s' if len(choices) > 1 else ''}: {', '.join(map(repr, choices))}.")
         return True
 
     def save(self, path: str) -> None:

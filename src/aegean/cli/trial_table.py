@@ -9,6 +9,8 @@ comes from their views only.
 happened since that they could not have foreseen: nobody else has decided, no die was
 rolled, no deck shuffled or drawn from, no Treasure looked at, no face-down pick
 revealed. Otherwise taking a choice back would let a player peek and choose again.
+``undo turn`` takes back, one by one under the same rule, every choice of theirs back to
+the start of their turn (or as far as the rule allows).
 """
 
 from __future__ import annotations
@@ -138,6 +140,23 @@ class TrialTable:
         self.record.result = None
         self.game = replay(self.record, self.content)
         return choice
+
+    def undo_turn(self, player: int) -> list[str]:
+        """Take back ``player``'s choices one by one, as :meth:`undo` allows, back to the
+        start of their Adventure turn (or as far as allowed; outside a turn, back to where
+        someone else last decided). Returns the choices taken back, in the order they were
+        made; :class:`UndoRefused` if not even the last one can be."""
+        taken: list[str] = []
+        while self.undo_refusal(player) is None:
+            taken.append(self.undo(player))
+            top = self.game.state.stack[-1] if not self.game.over else {}
+            if top.get("kind") == "turn" and top["player"] == player and top["actions"] == 0:
+                break
+        if not taken:
+            refusal = self.undo_refusal(player)
+            assert refusal is not None
+            raise UndoRefused(refusal)
+        return taken[::-1]
 
     def save(self, path: str | Path) -> None:
         """Write the record: the whole game, hidden choices included (for this table)."""
