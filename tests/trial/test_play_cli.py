@@ -294,7 +294,7 @@ def test_undo_turn_stops_where_undo_must() -> None:
         refusal = table.undo_refusal(0)
         before = snapshot(table)
         if refusal is not None:
-            with pytest.raises(Exception, match="cannot undo|decided after"):
+            with pytest.raises(Exception, match=r"cannot undo|decided after"):
                 table.undo_turn(0)
             assert snapshot(table) == before
         else:

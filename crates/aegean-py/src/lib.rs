@@ -13,6 +13,8 @@ use aegean_core::state::{State, Termination};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod trial;
+
 fn state(text: &str) -> PyResult<State> {
     text.parse()
         .map_err(|e: aegean_core::ParseError| PyValueError::new_err(e.0))
@@ -150,5 +152,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(outcome, m)?)?;
     m.add_function(wrap_pyfunction!(powers, m)?)?;
+    m.add_class::<trial::TrialContent>()?;
+    m.add_class::<trial::TrialGame>()?;
+    m.add_class::<trial::TrialSearch>()?;
     Ok(())
 }

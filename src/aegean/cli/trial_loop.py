@@ -295,7 +295,8 @@ class TrialLoop:
         except UndoRefused as refusal:
             self.error(str(refusal))
             return False
-        self.info(f"Took back {len(choices)} choice{'s' if len(choices) > 1 else ''}: {', '.join(map(repr, choices))}.")
+        plural = "s" if len(choices) > 1 else ""
+        self.info(f"Took back {len(choices)} choice{plural}: {', '.join(map(repr, choices))}.")
         return True
 
     def save(self, path: str) -> None:

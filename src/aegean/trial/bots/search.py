@@ -15,6 +15,11 @@ the playouts say so.
 A playout, as the benchmark counts it, is one choice played out on one imagined game:
 determinize, apply, roll out to the round's end (or the game's), evaluate. Budgets are
 per decision: ``playouts`` (reproducible from the seed whatever the load) or ``seconds``.
+
+The playouts run in the native engine (:mod:`aegean.trial.native`, Rust) wherever it
+plays the content set: the same rollouts, decision for decision, and the same
+evaluations to the last bit, so the bot chooses exactly as it would in Python, only
+sooner. A content set with hook effects is played out in Python.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import random
 import time
 from collections.abc import Sequence
 
+from .. import native
 from ..determinize import determinize
 from ..engine import RANKINGS, Game
 from ..state import MAX_VIGOR, ROUNDS
@@ -197,16 +203,28 @@ class SearchBot:
     name = "search"
 
     def __init__(
-        self, seed: int, playouts: int | None = None, seconds: float | None = None, horizon: int = HORIZON
+        self,
+        seed: int,
+        playouts: int | None = None,
+        seconds: float | None = None,
+        horizon: int = HORIZON,
+        engine: str = "auto",
     ) -> None:
+        """``engine``: where the playouts run: ``native`` (an error where the native
+        engine does not play the content), ``python``, or ``auto`` (native wherever it
+        can)."""
         if playouts is None and seconds is None:
             playouts = DEFAULT_PLAYOUTS
+        if engine not in ("auto", "native", "python"):
+            raise ValueError(f"engine: auto, native or python, not {engine!r}")
         self.rng = random.Random(seed)
         self.horizon = horizon
         self.playouts = playouts
         self.seconds = seconds
+        self.engine = engine
         #: Playouts run so far, for the benchmark's rate.
         self.total_playouts = 0
+        self._native: tuple[object, native.NativeSearch | None] | None = None
 
     def choose(self, view: PlayerView, legal: Sequence[str]) -> str:
         if len(legal) == 1:
@@ -235,9 +253,9 @@ class SearchBot:
                 break
             world = determinize(view, self.rng)
             seed = self.rng.getrandbits(64)
-            base = self._playout(world, me, prior, seed)
-            for arm in rivals:
-                gains[arm].append(self._playout(world, me, arm, seed) - base)
+            base, *values = self._playouts(world, me, [prior, *rivals], seed)
+            for arm, value in zip(rivals, values, strict=True):
+                gains[arm].append(value - base)
             done += 1 + len(rivals)
             passes += 1
             if passes % passes_per_stage == 0 and len(rivals) > 1:
@@ -246,9 +264,27 @@ class SearchBot:
         self.total_playouts += done
         return _verified(prior, {arm: gains[arm] for arm in rivals})
 
+    def _playouts(self, world: Game, me: int, arms: Sequence[str], seed: int) -> list[float]:
+        """Each of ``arms`` played out on its own copy of ``world`` and evaluated, every
+        rollout's randomness from ``seed`` (common random numbers)."""
+        search = self._native_search(world)
+        if search is not None:
+            return search.playouts(world, me, arms, seed)
+        return [self._playout(world, me, arm, seed) for arm in arms]
+
+    def _native_search(self, world: Game) -> native.NativeSearch | None:
+        if self.engine == "python":
+            return None
+        if self._native is None or self._native[0] is not world.content:
+            search = native.NativeSearch.of(world.content, WEIGHTS, SCALE, EPSILON, self.horizon)
+            if search is None and self.engine == "native":
+                raise ValueError("the native engine cannot play this content set (it has hook effects)")
+            self._native = (world.content, search)
+        return self._native[1]
+
     def _playout(self, world: Game, me: int, arm: str, seed: int) -> float:
         """``arm`` played out on a copy of ``world``, the rollout's randomness from ``seed``
-        (the same for every arm of a pass)."""
+        (the same for every arm of a pass): the reference of the native playouts."""
         game = world.clone()
         game.apply_unchecked(me, arm)
         rollout(game, random.Random(seed), horizon=self.horizon)
