@@ -34,3 +34,15 @@ class TrialSearch:
         self, content: TrialContent, weights: list[list[float]], scale: float, epsilon: float, horizon: int
     ) -> None: ...
     def playouts(self, world: str, me: int, arms: list[str], seed: int) -> list[float]: ...
+    def choose(
+        self,
+        view: str,
+        me: int,
+        arms: list[str],
+        rng: list[int],
+        playouts: int,
+        seconds: float,
+        confidence: float,
+    ) -> tuple[str, int, list[int]]: ...
+
+def trial_determinize(content: TrialContent, view: str, me: int, rng: list[int]) -> tuple[str, list[int]]: ...

@@ -21,6 +21,7 @@ from aegean.trial.bots.heuristic import policy
 from aegean.trial.bots.search import SCALE, WEIGHTS, evaluate
 from aegean.trial.content import load_content
 from aegean.trial.content.effects import Op
+from aegean.trial.determinize import determinize
 from aegean.trial.engine import Game
 from aegean.trial.hooks import HOOKS
 
@@ -111,17 +112,44 @@ def test_the_evaluation_is_the_same_to_the_last_bit() -> None:
     assert compared > 50
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_determinize_draws_the_same_game(seed: int) -> None:
+    """From every third view of a game (each seat's, every kind of decision, the advanced
+    draft included), the native determinization draws the same game as the reference
+    from the same generator state, and leaves the generator in the same state."""
+    game = Game.new(sample(), 2 + seed % 3, seed, advanced=seed % 2 == 0)
+    rng = random.Random(seed)
+    kinds = set()
+    made = 0
+    while not game.over:
+        p = game.to_decide()[0]
+        legal = game.legal(p)
+        if made % 3 == 0:
+            view = PlayerView.of(game, p)
+            ours, theirs = random.Random(made), random.Random(made)
+            expected, drawn = determinize(view, ours), native.determinize(view, theirs)
+            assert document(drawn) == document(expected), (seed, made, game.state.stack[-1]["kind"])
+            assert theirs.getstate() == ours.getstate()
+            kinds.add(game.state.stack[-1]["kind"])
+        game.apply(p, policy(game, p, legal, rng) if rng.random() < 0.8 else rng.choice(legal))
+        made += 1
+    assert {"turn", "race", "buy", "respond"} <= kinds
+
+
 def test_the_search_bot_chooses_the_same_on_either_engine() -> None:
-    """The playouts are the same, so the whole search is: the same choices from the same
-    seed, the same number of playouts."""
+    """Determinizations and playouts are the same, so the whole search is: the same
+    choices from the same seed, the same number of playouts, the same generator after."""
     views: list[tuple[PlayerView, list[str]]] = []
     for seed, kinds in ((3, ("turn",)), (4, ("sail", "combat")), (5, ("race", "buy")), (6, ("turn",))):
         game = random_game_until(4, seed, kinds, skip=seed)
         p = game.to_decide()[0]
         views.append((PlayerView.of(game, p), game.legal(p)))
+    game = random_game_until(3, 7, ("draft",), advanced=True)
+    views.append((PlayerView.of(game, game.to_decide()[0]), game.legal(game.to_decide()[0])))
     python, fast = SearchBot(9, playouts=40, engine="python"), SearchBot(9, playouts=40, engine="native")
     assert [python.choose(v, legal) for v, legal in views] == [fast.choose(v, legal) for v, legal in views]
     assert python.total_playouts == fast.total_playouts > 0
+    assert python.rng.getstate() == fast.rng.getstate()
 
 
 def test_a_content_set_with_a_hook_is_played_out_in_python(content_dir: Path, monkeypatch: Any) -> None:

@@ -155,5 +155,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<trial::TrialContent>()?;
     m.add_class::<trial::TrialGame>()?;
     m.add_class::<trial::TrialSearch>()?;
+    m.add_function(wrap_pyfunction!(trial::trial_determinize, m)?)?;
     Ok(())
 }

@@ -4,6 +4,8 @@
 
 use std::sync::Arc;
 
+use aegean_trial::determinize::View;
+use aegean_trial::search::{search, Budget};
 use aegean_trial::{
     playout, Choice, Content, Evaluation, Game, Knowledge, Policy, PyRandom, State,
 };
@@ -201,4 +203,78 @@ impl TrialSearch {
             playout::playouts(&game, &self.knowledge, me, &choices, seed, &self.settings)
         }))
     }
+
+    /// The search bot's passes (`SearchBot.choose` after the heuristic's choice and the
+    /// candidates): `arms` (the heuristic's choice first) searched for `me` from the view
+    /// `view` (`aegean.trial.native.view_text`), drawing from the bot's generator `rng`.
+    /// Budget: `playouts` if positive, else `seconds`. Returns the choice, the playouts
+    /// run and the generator's state after. The GIL is released while it runs.
+    #[allow(clippy::too_many_arguments)]
+    fn choose(
+        &self,
+        py: Python<'_>,
+        view: &str,
+        me: usize,
+        arms: Vec<String>,
+        rng: Vec<u32>,
+        playouts: usize,
+        seconds: f64,
+        confidence: f64,
+    ) -> PyResult<(String, usize, Vec<u32>)> {
+        let mut rng = generator(&rng)?;
+        let view = View::from_json(&self.content, view, me).map_err(PyValueError::new_err)?;
+        let mut choices = Vec::with_capacity(arms.len());
+        for arm in &arms {
+            choices.push(
+                Choice::parse(&self.content, arm)
+                    .ok_or_else(|| PyValueError::new_err(format!("{arm:?} is not a choice")))?,
+            );
+        }
+        if choices.is_empty() {
+            return Err(PyValueError::new_err("nothing to choose from"));
+        }
+        let budget = if playouts > 0 {
+            Budget::Playouts(playouts)
+        } else if seconds > 0.0 {
+            Budget::Seconds(seconds)
+        } else {
+            return Err(PyValueError::new_err(
+                "a budget of playouts or seconds is needed",
+            ));
+        };
+        let found = py.allow_threads(|| {
+            search(
+                &self.content,
+                &self.knowledge,
+                &view,
+                me,
+                &choices,
+                &mut rng,
+                budget,
+                &self.settings,
+                confidence,
+            )
+        });
+        Ok((
+            found.choice.text(&self.content),
+            found.playouts,
+            rng.state(),
+        ))
+    }
+}
+
+/// A game `me` cannot tell from the real one, drawn from the view `view` with the
+/// generator `rng` (`aegean.trial.determinize.determinize`, draw for draw): the state
+/// document and the generator's state after.
+#[pyfunction]
+pub fn trial_determinize(
+    content: &TrialContent,
+    view: &str,
+    me: usize,
+    rng: Vec<u32>,
+) -> PyResult<(String, Vec<u32>)> {
+    let mut rng = generator(&rng)?;
+    let view = View::from_json(&content.content, view, me).map_err(PyValueError::new_err)?;
+    let state = view.determinize(&content.content, &mut rng);
+    Ok((state.to_json(&content.content).to_string(), rng.state()))
 }

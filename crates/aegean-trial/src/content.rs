@@ -526,6 +526,7 @@ struct RawContent {
     /// Starting, Personal, God and Animae cards, in that order.
     cards: Vec<RawCard>,
     animae: Vec<String>,
+    god_cards: Vec<String>,
     olympics: Vec<RawOlympics>,
 }
 
@@ -597,6 +598,9 @@ pub struct Content {
     pub devotion_laurels: Vec<i32>,
     /// Each hero's Personal cards, in content order.
     pub personal: Vec<Vec<CardId>>,
+    /// Whether a card is an Animae card; a card of a god's deck.
+    pub is_animae: Vec<bool>,
+    pub is_god_card: Vec<bool>,
     pub olympics: Vec<OlympicsCard>,
     pub olympics_ids: Ids,
 }
@@ -720,6 +724,10 @@ impl Content {
                 personal[hero_ids.find("hero", h)? as usize].push(i as CardId);
             }
         }
+        let mut is_god_card = vec![false; cards.len()];
+        for g in &raw.god_cards {
+            is_god_card[card_ids.find("card", g)? as usize] = true;
+        }
         let devotion_laurels = cards
             .iter()
             .zip(&animae)
@@ -763,6 +771,8 @@ impl Content {
             card_ids,
             devotion_laurels,
             personal,
+            is_animae: animae,
+            is_god_card,
             cards,
             olympics_ids: Ids::new(olympics.iter().map(|o| o.id.as_str())),
             olympics,

@@ -10,10 +10,12 @@
 
 pub mod choice;
 pub mod content;
+pub mod determinize;
 pub mod engine;
 pub mod heuristic;
 pub mod playout;
 pub mod rng;
+pub mod search;
 pub mod state;
 
 pub use choice::Choice;

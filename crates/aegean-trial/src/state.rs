@@ -904,6 +904,12 @@ impl Reader<'_> {
     }
 }
 
+/// The frames of a decision stack, as the state document writes them.
+pub fn read_frames(content: &Content, v: &Value) -> Result<Vec<Frame>, String> {
+    let reader = Reader { c: content };
+    list(v)?.iter().map(|f| reader.frame(f)).collect()
+}
+
 impl State {
     /// Read a state document (`aegean.trial.native.state_document`).
     pub fn from_json(content: &Content, text: &str) -> Result<State, String> {

@@ -17,6 +17,7 @@ set) and :func:`state_document` (a game state, every field, the generator's incl
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import fields
 from typing import Any, ClassVar
@@ -24,8 +25,9 @@ from typing import Any, ClassVar
 from aegean import _core
 
 from .content import ContentSet
+from .determinize import PlayerView
 from .engine import Game
-from .state import GameState, Player
+from .state import Enemy, GameState, Player
 
 _PLAYER_PAIRS = ("talents", "followers", "follower_zones")
 #: The search bot's evaluation weights: rounds left -> one weight per feature.
@@ -53,6 +55,7 @@ def content_document(content: ContentSet) -> str:
             "enemies": dump((*content.argonauts, *content.land, *content.sea)),
             "cards": dump((*content.starting, *content.personal, *content.gods, *content.animae)),
             "animae": [card.id for card in content.animae],
+            "god_cards": [card.id for card in content.gods],
             "olympics": dump(content.olympics),
         }
     )
@@ -79,6 +82,11 @@ def state_document(state: GameState) -> dict[str, Any]:
 
 def state_text(state: GameState) -> str:
     return json.dumps(state_document(state))
+
+
+def view_text(view: PlayerView) -> str:
+    """A bot's view as the native engine reads it (the log left out: nothing draws on it)."""
+    return json.dumps({key: value for key, value in view.data.items() if key != "log"})
 
 
 class NativeContent:
@@ -141,3 +149,62 @@ class NativeSearch:
         """Each of ``arms`` (legal choices of ``me``) played out on its own copy of
         ``world`` with a generator seeded ``seed``, and evaluated for ``me``."""
         return self.core.playouts(state_text(world.state), me, list(arms), seed)
+
+    def choose(
+        self,
+        view: PlayerView,
+        arms: Sequence[str],
+        rng: random.Random,
+        playouts: int | None,
+        seconds: float | None,
+        confidence: float,
+    ) -> tuple[str, int]:
+        """The search bot's passes over ``arms`` (the heuristic's choice first) from
+        ``view``, drawing from ``rng`` as the reference does (its state moves on the
+        same): the choice, and the playouts run."""
+        choice, done, state = self.core.choose(
+            view_text(view),
+            view.player,
+            list(arms),
+            list(rng.getstate()[1]),
+            playouts or 0,
+            seconds or 0.0,
+            confidence,
+        )
+        rng.setstate((3, (*state,), None))
+        return choice, done
+
+
+def determinize(view: PlayerView, rng: random.Random) -> Game:
+    """:func:`aegean.trial.determinize.determinize` in the native engine, draw for draw
+    (the same game from the same generator state), returned as a reference ``Game``."""
+    core = NativeContent.of(view.content)
+    if core is None:
+        raise ValueError("the native engine cannot play this content set (it has hook effects)")
+    document, state = _core.trial_determinize(
+        core.core, view_text(view), view.player, list(rng.getstate()[1])
+    )
+    rng.setstate((3, (*state,), None))
+    return Game(view.content, game_state(json.loads(document)))
+
+
+def game_state(document: dict[str, Any]) -> GameState:
+    """The reference's ``GameState`` a state document describes (:func:`state_document`'s
+    inverse)."""
+    players = []
+    for doc in document["players"]:
+        fields_ = dict(doc)
+        for name in _PLAYER_PAIRS:
+            fields_[name] = {(int(k) if name == "talents" else k): v for k, v in doc[name]}
+        players.append(Player(**fields_))
+    rng = random.Random()
+    rng.setstate((3, (*document["rng"],), None))
+    rest = {k: v for k, v in document.items() if k not in ("players", "rng", "enemies", "dealt", "stack")}
+    state = GameState(players=players, rng=rng, **rest)
+    state.enemies = [Enemy(card, zone, wounded, owner) for card, zone, wounded, owner in document["enemies"]]
+    state.dealt = {int(p): card for p, card in document["dealt"].items()}
+    state.stack = document["stack"]
+    for frame in state.stack:
+        if frame["kind"] == "race":
+            frame["picks"] = {int(p): card for p, card in frame["picks"].items()}
+    return state

@@ -30,6 +30,7 @@ import time
 from collections.abc import Sequence
 
 from .. import native
+from ..content import ContentSet
 from ..determinize import determinize
 from ..engine import RANKINGS, Game
 from ..state import MAX_VIGOR, ROUNDS
@@ -235,6 +236,11 @@ class SearchBot:
         arms = candidates(here, me, legal, prior)
         if len(arms) == 1:
             return prior
+        search = self._native_search(view.content)
+        if search is not None:
+            choice, done = search.choose(view, arms, self.rng, self.playouts, self.seconds, CONFIDENCE)
+            self.total_playouts += done
+            return choice
         # Each pass plays every choice still in the running on one imagined game: the
         # differences from the heuristic's choice, pass by pass, are paired samples.
         gains: dict[str, list[float]] = {arm: [] for arm in arms[1:]}
@@ -267,19 +273,16 @@ class SearchBot:
     def _playouts(self, world: Game, me: int, arms: Sequence[str], seed: int) -> list[float]:
         """Each of ``arms`` played out on its own copy of ``world`` and evaluated, every
         rollout's randomness from ``seed`` (common random numbers)."""
-        search = self._native_search(world)
-        if search is not None:
-            return search.playouts(world, me, arms, seed)
         return [self._playout(world, me, arm, seed) for arm in arms]
 
-    def _native_search(self, world: Game) -> native.NativeSearch | None:
+    def _native_search(self, content: ContentSet) -> native.NativeSearch | None:
         if self.engine == "python":
             return None
-        if self._native is None or self._native[0] is not world.content:
-            search = native.NativeSearch.of(world.content, WEIGHTS, SCALE, EPSILON, self.horizon)
+        if self._native is None or self._native[0] is not content:
+            search = native.NativeSearch.of(content, WEIGHTS, SCALE, EPSILON, self.horizon)
             if search is None and self.engine == "native":
                 raise ValueError("the native engine cannot play this content set (it has hook effects)")
-            self._native = (world.content, search)
+            self._native = (content, search)
         return self._native[1]
 
     def _playout(self, world: Game, me: int, arm: str, seed: int) -> float:
