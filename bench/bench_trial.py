@@ -1,14 +1,14 @@
 """Trial of the Gods: the engine's speed, the search bot's playouts, and the bots' strength.
 
 Prints (a) seconds per 4-player game between random bots (one process, one core; target
-at most 0.2 s), (b) what a search playout costs: a state clone, a determinization, and
-playouts per second of the search bot at its decisions (a playout: one determinization of
-the bot's view, one of its choices applied, every seat played by the heuristic to the end
-of the round, one evaluation), next to a full-game random rollout for scale (target 2,000
-playouts/s), (c) win rates in 4-player games, heuristic against random and search against
-heuristic, A in every seat in turn against copies of B: A's score (the share of B seats A
-finished ahead of; 0.5 if as strong) and A's wins (1/4 if as strong), each with its
-Wilson 95 % interval.
+at most 0.2 s), (b) what a search playout costs (a playout: one determinization of the
+bot's view, one of its choices applied, every seat played by the heuristic to the end of
+the round, one evaluation) in Python and in the native engine, and the search bot's
+playouts per second at its decisions on either engine, its choices checked to be the
+same (target 2,000 playouts/s), (c) win rates in 4-player games, heuristic against
+random and search against heuristic, A in every seat in turn against copies of B: A's
+score (the share of B seats A finished ahead of; 0.5 if as strong) and A's wins (1/4 if
+as strong), each with its Wilson 95 % interval.
 
     .venv/bin/python bench/bench_trial.py [--games N] [--search-games N] [--playouts N] [--quick]
 """
@@ -24,8 +24,9 @@ from collections.abc import Callable
 from datetime import date
 
 from aegean.ai.match import wilson_interval
+from aegean.trial import native
 from aegean.trial.bots import HeuristicBot, SearchBot, make_bot, match_games, play_game
-from aegean.trial.bots.search import DEFAULT_PLAYOUTS, evaluate, rollout
+from aegean.trial.bots.search import DEFAULT_PLAYOUTS, EPSILON, HORIZON, SCALE, WEIGHTS, evaluate, rollout
 from aegean.trial.content import ContentSet, load_content
 from aegean.trial.determinize import PlayerView, determinize
 from aegean.trial.engine import Game
@@ -76,47 +77,52 @@ def playouts(content: ContentSet, budget: int, repeat: int) -> None:
     views = decision_views(content, 2)
     game = determinize(views[len(views) // 2][0], random.Random(0))
     clone = best_of(repeat, lambda: [game.clone() for _ in range(200)]) / 200
-    rng = random.Random(1)
-    det = best_of(repeat, lambda: [determinize(v, rng) for v, _ in views]) / len(views)
+    det = best_of(repeat, lambda: [determinize(v, random.Random(1)) for v, _ in views]) / len(views)
+    det_native = best_of(repeat, lambda: [native.determinize(v, random.Random(1)) for v, _ in views])
+    det_native /= len(views)
     print(
-        f"(b) state clone {clone * 1e6:.0f} us; determinization (a whole game from a view) {det * 1e6:.0f} us"
+        f"(b) state clone {clone * 1e6:.0f} us; determinization (a whole game from a view): "
+        f"{det * 1e6:.0f} us in Python, {det_native * 1e6:.0f} us native (with the view's JSON)"
     )
+    search = native.NativeSearch.of(content, WEIGHTS, SCALE, EPSILON, HORIZON)
+    assert search is not None, "the sample set is played natively"
 
-    def round_rollouts() -> None:
-        for view, legal in views:
-            world = determinize(view, rng)
-            world.apply(view.player, legal[0])
-            rollout(world, rng)
-            evaluate(world, view.player)
+    def round_rollouts(fast: bool) -> Callable[[], None]:
+        def run() -> None:
+            for k, (view, legal) in enumerate(views):
+                world = determinize(view, random.Random(k))
+                if fast:
+                    search.playouts(world, view.player, [legal[0]], k)
+                else:
+                    world.apply(view.player, legal[0])
+                    rollout(world, random.Random(k))
+                    evaluate(world, view.player)
 
-    per = best_of(repeat, round_rollouts) / len(views)
+        return run
+
+    per = best_of(repeat, round_rollouts(False)) / len(views)
+    per_native = best_of(repeat, round_rollouts(True)) / len(views)
     print(
         "    one playout (determinize, choose, heuristic rollout to the round's end, evaluate): "
-        f"{per * 1e3:.2f} ms = {1 / per:.0f} playouts/s"
+        f"{per * 1e3:.2f} ms in Python, {per_native * 1e3:.2f} ms with the rollout native "
+        "(the determinization in Python, the state sent as JSON)"
     )
-
-    def full_random() -> None:
-        for view, _ in views[:20]:
-            world = determinize(view, rng)
-            while not world.over:
-                q = world.to_decide()[0]
-                legal = world.legal(q)
-                world.apply(q, legal[rng.randrange(len(legal))])
-
-    full = best_of(repeat, full_random) / min(20, len(views))
+    rates = {}
+    chosen = {}
+    for engine in ("python", "native"):
+        bot = SearchBot(2, playouts=budget, engine=engine)
+        start = time.perf_counter()
+        chosen[engine] = [bot.choose(view, legal) for view, legal in views[:40]]
+        elapsed = time.perf_counter() - start
+        rates[engine] = bot.total_playouts / elapsed
+        print(
+            f"    search bot ({budget} playouts a decision, engine {engine}) at {min(40, len(views))} "
+            f"decisions: {rates[engine]:,.0f} playouts/s, {elapsed / min(40, len(views)):.3f} s a decision"
+        )
+    assert chosen["python"] == chosen["native"], "the engines chose differently"
     print(
-        "    for scale: a random rollout to the game's end from the same points: "
-        f"{full * 1e3:.1f} ms = {1 / full:.0f}/s"
-    )
-    bot = SearchBot(2, playouts=budget)
-    start = time.perf_counter()
-    for view, legal in views[:40]:
-        bot.choose(view, legal)
-    elapsed = time.perf_counter() - start
-    print(
-        f"    search bot ({budget} playouts a decision) at {min(40, len(views))} decisions: "
-        f"{bot.total_playouts / elapsed:.0f} playouts/s, {elapsed / min(40, len(views)):.2f} s a decision "
-        "(target 2,000 playouts/s)"
+        f"    the same {len(chosen['native'])} choices on both engines; native/Python "
+        f"{rates['native'] / rates['python']:.1f}x (target 2,000 playouts/s)"
     )
 
 
