@@ -31,7 +31,13 @@ class TrialGame:
 
 class TrialSearch:
     def __init__(
-        self, content: TrialContent, weights: list[list[float]], scale: float, epsilon: float, horizon: int
+        self,
+        content: TrialContent,
+        weights: list[list[float]],
+        scale: float,
+        epsilon: float,
+        horizon: int,
+        rounds: int,
     ) -> None: ...
     def playouts(self, world: str, me: int, arms: list[str], seed: int) -> list[float]: ...
     def choose(

@@ -146,10 +146,12 @@ def test_the_search_bot_chooses_the_same_on_either_engine() -> None:
         views.append((PlayerView.of(game, p), game.legal(p)))
     game = random_game_until(3, 7, ("draft",), advanced=True)
     views.append((PlayerView.of(game, game.to_decide()[0]), game.legal(game.to_decide()[0])))
-    python, fast = SearchBot(9, playouts=40, engine="python"), SearchBot(9, playouts=40, engine="native")
-    assert [python.choose(v, legal) for v, legal in views] == [fast.choose(v, legal) for v, legal in views]
-    assert python.total_playouts == fast.total_playouts > 0
-    assert python.rng.getstate() == fast.rng.getstate()
+    for settings in ({}, {"rounds": 2, "confidence": 0.5}):
+        python = SearchBot(9, playouts=40, engine="python", **settings)
+        fast = SearchBot(9, playouts=40, engine="native", **settings)
+        assert [python.choose(v, legal) for v, legal in views] == [fast.choose(v, legal) for v, legal in views]
+        assert python.total_playouts == fast.total_playouts > 0
+        assert python.rng.getstate() == fast.rng.getstate()
 
 
 def test_a_content_set_with_a_hook_is_played_out_in_python(content_dir: Path, monkeypatch: Any) -> None:
@@ -200,6 +202,6 @@ def test_bad_input_to_the_native_engine_is_one_line_and_changes_nothing() -> Non
         assert "\n" not in str(caught.value) and str(caught.value).startswith("state")
     assert broken == json.loads(before)
     with pytest.raises(ValueError, match="17 weights"):
-        _core.TrialSearch(core.core, [[1.0]], SCALE, 0.05, 10)
+        _core.TrialSearch(core.core, [[1.0]], SCALE, 0.05, 10, 1)
     with pytest.raises(ValueError, match="content document"):
         _core.TrialContent("{}")

@@ -162,6 +162,7 @@ impl TrialSearch {
         scale: f64,
         epsilon: f64,
         horizon: usize,
+        rounds: i32,
     ) -> PyResult<Self> {
         Ok(TrialSearch {
             content: content.content.clone(),
@@ -169,6 +170,7 @@ impl TrialSearch {
             settings: playout::Settings {
                 epsilon,
                 horizon,
+                rounds,
                 evaluation: evaluation(weights, scale)?,
             },
         })

@@ -16,26 +16,30 @@ pub struct Evaluation {
 }
 
 /// How the search bot plays out a choice: rollout decisions made at random
-/// (`epsilon`), the most decisions a rollout makes (`horizon`), and the evaluation.
+/// (`epsilon`), the most decisions a rollout makes (`horizon`), the rounds it plays (1:
+/// to the end of the round), and the evaluation.
 #[derive(Clone, Debug)]
 pub struct Settings {
     pub epsilon: f64,
     pub horizon: usize,
+    pub rounds: i32,
     pub evaluation: Evaluation,
 }
 
 /// Play every seat with the heuristic policy (`epsilon` of decisions at random) to the
-/// end of the round, or for `horizon` decisions if that comes first; the decisions made.
+/// end of the round (of `rounds` rounds), or for `horizon` decisions if that comes
+/// first; the decisions made.
 pub fn rollout(
     game: &mut Game<'_>,
     k: &Knowledge,
     rng: &mut PyRandom,
     epsilon: f64,
     horizon: usize,
+    rounds: i32,
 ) -> usize {
-    let start = game.s.round;
+    let end = game.s.round + rounds;
     let mut made = 0;
-    while !game.s.over && game.s.round == start && made < horizon {
+    while !game.s.over && game.s.round < end && made < horizon {
         let q = game
             .first_to_decide()
             .expect("a game in progress has someone to decide");
@@ -147,7 +151,14 @@ pub fn playouts(
             let mut game = world.clone();
             game.apply(me, arm);
             let mut rng = PyRandom::from_seed(seed);
-            rollout(&mut game, k, &mut rng, settings.epsilon, settings.horizon);
+            rollout(
+                &mut game,
+                k,
+                &mut rng,
+                settings.epsilon,
+                settings.horizon,
+                settings.rounds,
+            );
             evaluate(&game, me, &settings.evaluation)
         })
         .collect()

@@ -131,19 +131,31 @@ class NativeSearch:
     settings fixed once (``weights``: rounds left -> the features' weights)."""
 
     def __init__(
-        self, content: NativeContent, weights: Weights, scale: float, epsilon: float, horizon: int
+        self,
+        content: NativeContent,
+        weights: Weights,
+        scale: float,
+        epsilon: float,
+        horizon: int,
+        rounds: int = 1,
     ) -> None:
         table = [[float(w) for w in weights[left]] for left in range(1, max(weights) + 1)]
-        self.core = _core.TrialSearch(content.core, table, scale, epsilon, horizon)
+        self.core = _core.TrialSearch(content.core, table, scale, epsilon, horizon, rounds)
 
     @classmethod
     def of(
-        cls, content: ContentSet, weights: Weights, scale: float, epsilon: float, horizon: int
+        cls,
+        content: ContentSet,
+        weights: Weights,
+        scale: float,
+        epsilon: float,
+        horizon: int,
+        rounds: int = 1,
     ) -> NativeSearch | None:
         """The native playouts for ``content``, or None where the native engine cannot
         play it."""
         native = NativeContent.of(content)
-        return None if native is None else cls(native, weights, scale, epsilon, horizon)
+        return None if native is None else cls(native, weights, scale, epsilon, horizon, rounds)
 
     def playouts(self, world: Game, me: int, arms: Sequence[str], seed: int) -> list[float]:
         """Each of ``arms`` (legal choices of ``me``) played out on its own copy of

@@ -47,6 +47,8 @@ EPSILON = 0.05
 MAX_ROLLOUT = 400
 #: The search bot's rollouts stop after this many decisions (or at the round's end).
 HORIZON = MAX_ROLLOUT
+#: Rounds a rollout plays: 1 to the end of the round it starts in.
+ROLLOUT_ROUNDS = 1
 #: The standings' gap (in Victory Points) that the evaluation maps to 73 % (a logistic).
 SCALE = 4.0
 
@@ -152,12 +154,14 @@ def evaluate(game: Game, p: int) -> float:
     return 1.0 / (1.0 + math.exp(-(values[p] - best_other) / SCALE))
 
 
-def rollout(game: Game, rng: random.Random, epsilon: float = EPSILON, horizon: int = MAX_ROLLOUT) -> int:
-    """Play every seat with the heuristic policy to the end of the round, or for
-    ``horizon`` decisions if that comes first; the decisions made."""
-    start = game.state.round
+def rollout(
+    game: Game, rng: random.Random, epsilon: float = EPSILON, horizon: int = MAX_ROLLOUT, rounds: int = 1
+) -> int:
+    """Play every seat with the heuristic policy to the end of the round (``rounds``: of
+    that many rounds), or for ``horizon`` decisions if that comes first; the decisions made."""
+    end = game.state.round + rounds
     made = 0
-    while not game.over and game.state.round == start and made < horizon:
+    while not game.over and game.state.round < end and made < horizon:
         q = game.to_decide()[0]
         legal = game.legal(q)
         if len(legal) == 1:
@@ -210,6 +214,8 @@ class SearchBot:
         seconds: float | None = None,
         horizon: int = HORIZON,
         engine: str = "auto",
+        rounds: int = ROLLOUT_ROUNDS,
+        confidence: float = CONFIDENCE,
     ) -> None:
         """``engine``: where the playouts run: ``native`` (an error where the native
         engine does not play the content), ``python``, or ``auto`` (native wherever it
@@ -220,6 +226,8 @@ class SearchBot:
             raise ValueError(f"engine: auto, native or python, not {engine!r}")
         self.rng = random.Random(seed)
         self.horizon = horizon
+        self.rounds = rounds
+        self.confidence = confidence
         self.playouts = playouts
         self.seconds = seconds
         self.engine = engine
@@ -238,7 +246,7 @@ class SearchBot:
             return prior
         search = self._native_search(view.content)
         if search is not None:
-            choice, done = search.choose(view, arms, self.rng, self.playouts, self.seconds, CONFIDENCE)
+            choice, done = search.choose(view, arms, self.rng, self.playouts, self.seconds, self.confidence)
             self.total_playouts += done
             return choice
         # Each pass plays every choice still in the running on one imagined game: the
@@ -268,7 +276,7 @@ class SearchBot:
                 rivals.sort(key=lambda c: -sum(gains[c]))
                 rivals = rivals[: max(1, len(rivals) // 2)]
         self.total_playouts += done
-        return _verified(prior, {arm: gains[arm] for arm in rivals})
+        return _verified(prior, {arm: gains[arm] for arm in rivals}, self.confidence)
 
     def _playouts(self, world: Game, me: int, arms: Sequence[str], seed: int) -> list[float]:
         """Each of ``arms`` played out on its own copy of ``world`` and evaluated, every
@@ -279,7 +287,7 @@ class SearchBot:
         if self.engine == "python":
             return None
         if self._native is None or self._native[0] is not content:
-            search = native.NativeSearch.of(content, WEIGHTS, SCALE, EPSILON, self.horizon)
+            search = native.NativeSearch.of(content, WEIGHTS, SCALE, EPSILON, self.horizon, self.rounds)
             if search is None and self.engine == "native":
                 raise ValueError("the native engine cannot play this content set (it has hook effects)")
             self._native = (content, search)
@@ -290,11 +298,11 @@ class SearchBot:
         (the same for every arm of a pass): the reference of the native playouts."""
         game = world.clone()
         game.apply_unchecked(me, arm)
-        rollout(game, random.Random(seed), horizon=self.horizon)
+        rollout(game, random.Random(seed), horizon=self.horizon, rounds=self.rounds)
         return evaluate(game, me)
 
 
-def _verified(prior: str, gains: dict[str, list[float]]) -> str:
+def _verified(prior: str, gains: dict[str, list[float]], confidence: float = CONFIDENCE) -> str:
     """The rival whose mean gain over the heuristic's choice is largest, if that gain is
     clear (at least :data:`CONFIDENCE` standard errors); else the heuristic's choice."""
     best, best_mean = prior, 0.0
@@ -304,6 +312,6 @@ def _verified(prior: str, gains: dict[str, list[float]]) -> str:
             continue
         mean = sum(diffs) / n
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-        if mean > best_mean and mean > CONFIDENCE * spread:
+        if mean > best_mean and mean > confidence * spread:
             best, best_mean = arm, mean
     return best
