@@ -26,7 +26,16 @@ from datetime import date
 from aegean.ai.match import wilson_interval
 from aegean.trial import native
 from aegean.trial.bots import HeuristicBot, SearchBot, make_bot, match_games, play_game
-from aegean.trial.bots.search import DEFAULT_PLAYOUTS, EPSILON, HORIZON, SCALE, WEIGHTS, evaluate, rollout
+from aegean.trial.bots.search import (
+    DEFAULT_PLAYOUTS,
+    EPSILON,
+    HORIZON,
+    ROLLOUT_ROUNDS,
+    SCALE,
+    WEIGHTS,
+    evaluate,
+    rollout,
+)
 from aegean.trial.content import ContentSet, load_content
 from aegean.trial.determinize import PlayerView, determinize
 from aegean.trial.engine import Game
@@ -84,7 +93,7 @@ def playouts(content: ContentSet, budget: int, repeat: int) -> None:
         f"(b) state clone {clone * 1e6:.0f} us; determinization (a whole game from a view): "
         f"{det * 1e6:.0f} us in Python, {det_native * 1e6:.0f} us native (with the view's JSON)"
     )
-    search = native.NativeSearch.of(content, WEIGHTS, SCALE, EPSILON, HORIZON)
+    search = native.NativeSearch.of(content, WEIGHTS, SCALE, EPSILON, HORIZON, ROLLOUT_ROUNDS)
     assert search is not None, "the sample set is played natively"
 
     def round_rollouts(fast: bool) -> Callable[[], None]:
@@ -95,7 +104,7 @@ def playouts(content: ContentSet, budget: int, repeat: int) -> None:
                     search.playouts(world, view.player, [legal[0]], k)
                 else:
                     world.apply(view.player, legal[0])
-                    rollout(world, random.Random(k))
+                    rollout(world, random.Random(k), horizon=HORIZON, rounds=ROLLOUT_ROUNDS)
                     evaluate(world, view.player)
 
         return run
@@ -103,7 +112,7 @@ def playouts(content: ContentSet, budget: int, repeat: int) -> None:
     per = best_of(repeat, round_rollouts(False)) / len(views)
     per_native = best_of(repeat, round_rollouts(True)) / len(views)
     print(
-        "    one playout (determinize, choose, heuristic rollout to the round's end, evaluate): "
+        "    one playout (determinize, choose, heuristic rollout to the game's end, evaluate): "
         f"{per * 1e3:.2f} ms in Python, {per_native * 1e3:.2f} ms with the rollout native "
         "(the determinization in Python, the state sent as JSON)"
     )
@@ -148,7 +157,9 @@ def strength(content: ContentSet, a: str, b: str, games: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="heuristic-vs-random games (default 200)")
-    parser.add_argument("--search-games", type=int, default=40, help="search-vs-heuristic games (default 40)")
+    parser.add_argument(
+        "--search-games", type=int, default=120, help="search-vs-heuristic games (default 120)"
+    )
     parser.add_argument(
         "--playouts", type=int, default=DEFAULT_PLAYOUTS, help="the search bot's playouts a decision"
     )
