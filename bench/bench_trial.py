@@ -91,7 +91,9 @@ def playouts(content: ContentSet, budget: int, repeat: int) -> None:
     det_native /= len(views)
     print(
         f"(b) state clone {clone * 1e6:.0f} us; determinization (a whole game from a view): "
-        f"{det * 1e6:.0f} us in Python, {det_native * 1e6:.0f} us native (with the view's JSON)"
+        f"{det * 1e6:.0f} us in Python, {det_native * 1e6:.0f} us native as a round trip (the view sent as "
+        "JSON, the game sent back and rebuilt in Python; inside the native search a view is read once "
+        "per decision)"
     )
     search = native.NativeSearch.of(content, WEIGHTS, SCALE, EPSILON, HORIZON, ROLLOUT_ROUNDS)
     assert search is not None, "the sample set is played natively"

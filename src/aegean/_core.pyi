@@ -1,6 +1,8 @@
 """Types of the native extension module (crates/aegean-py): the Santorini core (see
 aegean.santorini.native) and the Trial of the Gods fast path (see aegean.trial.native)."""
 
+from collections.abc import Callable
+
 __version__: str
 
 def perft(position: str, depth: int, bulk: bool = True) -> int: ...
@@ -52,3 +54,38 @@ class TrialSearch:
     ) -> tuple[str, int, list[int]]: ...
 
 def trial_determinize(content: TrialContent, view: str, me: int, rng: list[int]) -> tuple[str, list[int]]: ...
+
+# The native search (crates/aegean-core/src/search); see aegean.ai.native.
+_Info = tuple[int, int, int, float, list[list[int]], bool]
+
+class StopFlag:
+    def __init__(self) -> None: ...
+    def set(self) -> None: ...
+    def clear(self) -> None: ...
+    def is_set(self) -> bool: ...
+
+class Searcher:
+    def __init__(self, table_mb: int = 64) -> None: ...
+    @property
+    def table_bytes(self) -> int: ...
+    def clear(self) -> None: ...
+    def search(
+        self,
+        position: str,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        report: Callable[[_Info], None] | None = None,
+        stop: StopFlag | None = None,
+    ) -> tuple[_Info, list[int]] | None: ...
+    def analyse(
+        self,
+        position: str,
+        top: int,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        seconds: float | None = None,
+        stop: StopFlag | None = None,
+    ) -> tuple[_Info, list[tuple[list[int], int, list[list[int]]]]] | None: ...

@@ -12,15 +12,18 @@
 //! assert_eq!(perft::perft_bulk(&position, 2), 6176);
 //! ```
 
+pub mod eval;
 pub mod fastpath;
 pub mod perft;
 pub mod playout;
 pub mod position;
 pub mod powers;
 pub mod rules;
+pub mod search;
 pub mod squares;
 pub mod state;
 pub mod steps;
+pub mod zobrist;
 
 pub use fastpath::{Turn, TurnList};
 pub use position::{ParseError, Position};

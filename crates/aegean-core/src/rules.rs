@@ -89,8 +89,8 @@ pub struct FoundTurn {
 
 /// What identifies the state a turn ends in (the reference's Zobrist hash and outcome):
 /// workers by owner, not by slot.
-#[derive(PartialEq, Eq, Hash)]
-struct EndKey {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct EndKey {
     levels: [Mask; 3],
     domes: Mask,
     workers: [Mask; 2],
@@ -100,7 +100,7 @@ struct EndKey {
 }
 
 impl EndKey {
-    fn of(state: &State) -> Self {
+    pub(crate) fn of(state: &State) -> Self {
         EndKey {
             levels: state.levels,
             domes: state.domes,
@@ -158,6 +158,118 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
     found.into_iter().map(|(_, turn)| turn).collect()
 }
 
+/// A state a full turn leads to, for the search: the turn's steps and the state after.
+#[derive(Clone, Copy, Debug)]
+pub struct Successor {
+    pub turn: StepList,
+    pub end: State,
+}
+
+/// Every distinct state a legal full turn of the player to move leads to (the search's
+/// children; `legal_turns` lists the same states, each with the reference's canonical
+/// turn and in its order). Breadth first over the steps, as `legal_turns` goes, so that a
+/// travelling power's walks stay short; stops at the first turn that wins for the mover
+/// when `win_first` (that turn is the last one pushed). Returns whether such a win was
+/// found.
+pub fn successors(state: &State, out: &mut Vec<Successor>, win_first: bool) -> bool {
+    out.clear();
+    if state.decided.is_some() {
+        return false;
+    }
+    let mover = state.to_move;
+    let start_ply = state.ply;
+    let mut ends: HashSet<EndKey> = HashSet::new();
+    let mut seen: HashSet<EndKey> = HashSet::new();
+    let mut frontier: Vec<(State, StepList)> = Vec::new();
+    let mut offered = StepList::default();
+    candidate_steps(state, &mut offered);
+    frontier.push((*state, offered));
+    let mut deeper = Vec::new();
+    while !frontier.is_empty() {
+        for (here, offered) in &frontier {
+            for &step in offered.as_slice() {
+                let mut next = *here;
+                let mut after = StepList::default();
+                if step == END {
+                    finish_turn(&mut next);
+                } else {
+                    take_step(&mut next, step);
+                    if next.decided.is_none() {
+                        candidate_steps(&next, &mut after);
+                        if after.as_slice() == [END] {
+                            finish_turn(&mut next);
+                        }
+                    }
+                }
+                if next.decided.is_some() || next.ply != start_ply {
+                    if ends.insert(EndKey::of(&next)) {
+                        let mut turn = here.turn;
+                        if step != END || turn.is_empty() {
+                            turn.push(step);
+                        }
+                        out.push(Successor { turn, end: next });
+                        if win_first && matches!(next.decided, Some((w, _)) if w == mover) {
+                            return true;
+                        }
+                    }
+                    continue;
+                }
+                let power = next.powers[next.to_move as usize];
+                if power.turn_key(&next) == TurnKey::Position && !seen.insert(EndKey::of(&next)) {
+                    continue;
+                }
+                deeper.push((next, after));
+            }
+        }
+        std::mem::swap(&mut frontier, &mut deeper);
+        deeper.clear();
+    }
+    false
+}
+
+/// Whether the player to move can win in this turn (a win probe: breadth first over the
+/// steps, stopping at the first winning one).
+pub fn can_win_now(state: &State) -> bool {
+    if state.decided.is_some() {
+        return false;
+    }
+    let mover = state.to_move;
+    let start_ply = state.ply;
+    let mut seen: HashSet<EndKey> = HashSet::new();
+    let mut frontier = vec![*state];
+    let mut deeper = Vec::new();
+    let mut offered = StepList::default();
+    while !frontier.is_empty() {
+        for here in &frontier {
+            candidate_steps(here, &mut offered);
+            for &step in offered.as_slice() {
+                if step == END {
+                    continue;
+                }
+                let mut next = *here;
+                take_step(&mut next, step);
+                match next.decided {
+                    Some((w, _)) if w == mover => return true,
+                    Some(_) => continue,
+                    None => {}
+                }
+                if next.ply != start_ply {
+                    continue;
+                }
+                let power = next.powers[next.to_move as usize];
+                if power.turn_key(&next) == TurnKey::Position && !seen.insert(EndKey::of(&next)) {
+                    continue;
+                }
+                deeper.push(next);
+            }
+            offered = StepList::default();
+        }
+        std::mem::swap(&mut frontier, &mut deeper);
+        deeper.clear();
+    }
+    false
+}
+
 /// The winner once the game is over: a win, or the player to move has no legal turn.
 pub fn winner(state: &State) -> Option<u8> {
     if let Some((w, _)) = state.decided {
@@ -190,6 +302,7 @@ mod tests {
     use super::*;
     use crate::perft::perft_bulk;
     use crate::position::Position;
+    use crate::powers::God;
 
     fn state(text: &str) -> State {
         text.parse().unwrap()
@@ -259,6 +372,63 @@ mod tests {
         ] {
             let message = text.parse::<State>().unwrap_err().0;
             assert!(message.contains(said), "{text}: {message}");
+        }
+    }
+
+    /// Positions of seeded random games between `a` and `b` (turns from the reference's
+    /// list, chosen by a small generator).
+    fn random_positions(a: God, b: God, seed: u64) -> Vec<State> {
+        let mut out = Vec::new();
+        let mut x = seed;
+        let mut next = move |n: usize| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) as usize) % n
+        };
+        for start in [
+            "00000/00000/00000/00000/00000 1 b2,d4 b4,d2",
+            "00000/00000/00000/00000/00000 1 c3,a1 e5,c2",
+        ] {
+            let mut s: State = start.parse().unwrap();
+            s.powers = [a, b];
+            for _ in 0..24 {
+                if s.decided.is_some() {
+                    break;
+                }
+                out.push(s);
+                let turns = legal_turns(&s);
+                if turns.is_empty() {
+                    break;
+                }
+                s = turns[next(turns.len())].end;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn successors_are_the_states_of_the_legal_turns_and_wins_are_probed() {
+        for a in God::ALL {
+            for b in God::ALL {
+                if a == b && !a.is_plain() {
+                    continue;
+                }
+                for s in random_positions(a, b, 7) {
+                    let listed: HashSet<EndKey> =
+                        legal_turns(&s).iter().map(|t| EndKey::of(&t.end)).collect();
+                    let mut found = Vec::new();
+                    assert!(!successors(&s, &mut found, false));
+                    let keys: HashSet<EndKey> = found.iter().map(|t| EndKey::of(&t.end)).collect();
+                    assert_eq!(keys.len(), found.len(), "{s}: a state twice");
+                    assert_eq!(keys, listed, "{s}: successors differ from the legal turns");
+                    let wins = found
+                        .iter()
+                        .any(|t| matches!(t.end.decided, Some((w, _)) if w == s.to_move));
+                    assert_eq!(can_win_now(&s), wins, "{s}: the win probe");
+                    assert_eq!(successors(&s, &mut found, true), wins, "{s}: win first");
+                }
+            }
         }
     }
 

@@ -13,6 +13,7 @@ use aegean_core::state::{State, Termination};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+mod search;
 mod trial;
 
 fn state(text: &str) -> PyResult<State> {
@@ -152,6 +153,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(outcome, m)?)?;
     m.add_function(wrap_pyfunction!(powers, m)?)?;
+    m.add_class::<search::Searcher>()?;
+    m.add_class::<search::StopFlag>()?;
     m.add_class::<trial::TrialContent>()?;
     m.add_class::<trial::TrialGame>()?;
     m.add_class::<trial::TrialSearch>()?;

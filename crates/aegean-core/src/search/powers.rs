@@ -1,0 +1,482 @@
+//! Negamax over full turns for two players with powers (the reference's `GenericSearch`
+//! for two players): a node's children are the distinct states its legal turns lead to,
+//! found through the powers' hooks ([`rules::successors`]), so every rule a power changes
+//! is searched as the reference plays it.
+//!
+//! - **Immediate wins**: the children are found depth first and the first turn that wins
+//!   ends the node; a player with no legal turn has lost.
+//! - **The horizon** (the last turn before the evaluation) is verified: children are taken
+//!   best first by their evaluation and the first one after which the next player cannot
+//!   win at once ([`rules::can_win_now`]) settles the node (nothing after it can be
+//!   better); one after which they can scores as that loss. The opponent's immediate win
+//!   must therefore always be answered.
+//! - Ordering: the table's child first, then by evaluation; principal-variation search,
+//!   aspiration windows at the root.
+
+use crate::eval::{evaluate_state, MATE_BOUND, WIN};
+use crate::rules::{self, Successor};
+use crate::state::State;
+use crate::zobrist::state_hash;
+
+use super::{
+    aspiration, flag_of, from_tt, to_tt, widen, Clock, Info, Partial, Scored, Steps, Table,
+    Timeout, EXACT, INF, LOWER, UPPER,
+};
+
+/// Work units (one: a plain node) of each child a powered node finds, and of a win
+/// probe: what they cost against a plain node, so a budget buys about the same time.
+const CHILD_UNITS: u64 = 2;
+const PROBE_UNITS: u64 = 20;
+
+/// What the search with powers remembers between searches (nothing yet beyond the table:
+/// its children are ordered by their evaluation).
+#[derive(Default)]
+pub struct Memory {}
+
+struct Search<'a, 'c> {
+    table: &'a mut Table,
+    clock: &'a mut Clock<'c>,
+    /// The player to move at the root.
+    mover: u8,
+}
+
+/// The key of a node: the board, the tokens (the powers are the game's).
+#[inline]
+fn key(s: &State) -> u64 {
+    state_hash(s)
+}
+
+fn won(child: &State, mover: u8) -> bool {
+    matches!(child.decided, Some((w, _)) if w == mover)
+}
+
+impl Search<'_, '_> {
+    /// The children of `s`, and whether the first of them (the last pushed) wins.
+    fn children(&mut self, s: &State, out: &mut Vec<Successor>) -> Result<bool, Timeout> {
+        self.clock.tick()?;
+        let won = rules::successors(s, out, true);
+        self.clock.add(out.len() as u64 * CHILD_UNITS);
+        Ok(won)
+    }
+
+    /// A win probe of the next player, counted as work.
+    fn can_win(&mut self, s: &State) -> Result<bool, Timeout> {
+        self.clock.tick()?;
+        self.clock.add(PROBE_UNITS);
+        Ok(rules::can_win_now(s))
+    }
+
+    /// The score of a finished child for the player who made the turn.
+    fn decided(child: &State, mover: u8, ply: i32) -> Option<i32> {
+        child
+            .decided
+            .map(|(w, _)| if w == mover { WIN - ply } else { ply - WIN })
+    }
+
+    fn value(
+        &mut self,
+        s: &State,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Result<i32, Timeout> {
+        let k = key(s);
+        let mut tt_best = 0u64;
+        if let Some(e) = self.table.probe(k) {
+            tt_best = e.best;
+            if e.depth as u32 >= depth {
+                let score = from_tt(e.score, ply);
+                match e.flag {
+                    EXACT => return Ok(score),
+                    LOWER if score >= beta => return Ok(score),
+                    UPPER if score <= alpha => return Ok(score),
+                    _ => {}
+                }
+            }
+        }
+        let mut kids = Vec::new();
+        if self.children(s, &mut kids)? {
+            return Ok(WIN - ply);
+        }
+        if kids.is_empty() {
+            return Ok(ply - WIN); // no legal turn: the side to move loses
+        }
+        let mover = s.to_move;
+        let alpha0 = alpha;
+        let (best, best_key) = if depth <= 1 {
+            self.horizon(&kids, mover, alpha, beta, ply)?
+        } else {
+            // Children best first by evaluation, the table's first.
+            let mut order: Vec<(i32, usize)> = kids
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let e = match Self::decided(&c.end, mover, ply) {
+                        Some(v) => v,
+                        None => -evaluate_state(&c.end),
+                    };
+                    (if key(&c.end) == tt_best { i32::MAX } else { e }, i)
+                })
+                .collect();
+            order.sort_by_key(|t| std::cmp::Reverse(t.0));
+            let mut best = -INF;
+            let mut best_key = 0;
+            for (n, &(_, i)) in order.iter().enumerate() {
+                let child = &kids[i].end;
+                let score = match Self::decided(child, mover, ply) {
+                    Some(v) => v,
+                    None if n == 0 => -self.value(child, depth - 1, -beta, -alpha, ply + 1)?,
+                    None => {
+                        let s1 = -self.value(child, depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                        if s1 > alpha && s1 < beta {
+                            -self.value(child, depth - 1, -beta, -alpha, ply + 1)?
+                        } else {
+                            s1
+                        }
+                    }
+                };
+                if score > best {
+                    best = score;
+                    best_key = key(child);
+                    if score > alpha {
+                        alpha = score;
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            (best, best_key)
+        };
+        self.table.store(
+            k,
+            depth,
+            flag_of(best, alpha0, beta),
+            to_tt(best, ply),
+            best_key,
+        );
+        Ok(best)
+    }
+
+    /// The last full turn before the evaluation, verified lazily.
+    fn horizon(
+        &mut self,
+        kids: &[Successor],
+        mover: u8,
+        alpha: i32,
+        _beta: i32,
+        ply: i32,
+    ) -> Result<(i32, u64), Timeout> {
+        let mut order: Vec<(i32, bool, usize)> = kids
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match Self::decided(&c.end, mover, ply) {
+                Some(v) => (v, true, i),
+                None => (-evaluate_state(&c.end), false, i),
+            })
+            .collect();
+        order.sort_by_key(|t| std::cmp::Reverse(t.0));
+        let mut best = -INF;
+        let mut best_key = key(&kids[order[0].2].end);
+        for &(score, exact, i) in &order {
+            let child = &kids[i].end;
+            let mut score = score;
+            if !exact {
+                if score <= alpha && best > -INF {
+                    break; // this and every later child are no better than a bound held
+                }
+                if self.can_win(child)? {
+                    score = ply + 1 - WIN;
+                } else {
+                    if score > best {
+                        best = score;
+                        best_key = key(child);
+                    }
+                    break; // safe: no later child evaluates better
+                }
+            }
+            if score > best {
+                best = score;
+                best_key = key(child);
+            }
+        }
+        Ok((best, best_key))
+    }
+}
+
+/// The root's turns as the reference lists them, each with its state.
+fn root_turns(root: &State) -> Vec<(Steps, State)> {
+    rules::legal_turns(root)
+        .into_iter()
+        .map(|f| (f.turn.as_slice().to_vec(), f.end))
+        .collect()
+}
+
+fn principal_variation(
+    table: &Table,
+    root: &State,
+    first: &(Steps, State),
+    depth: u32,
+) -> Vec<Steps> {
+    let mut line = vec![first.0.clone()];
+    let mut here = first.1;
+    while (line.len() as u32) < depth && here.decided.is_none() {
+        let Some(e) = table.probe(key(&here)) else {
+            break;
+        };
+        let next = root_turns(&here)
+            .into_iter()
+            .find(|(_, end)| key(end) == e.best);
+        let Some((turn, end)) = next else { break };
+        line.push(turn);
+        here = end;
+    }
+    let _ = root;
+    line
+}
+
+/// Iterative deepening over the root's turns (the reference's canonical turns);
+/// `multi` > 1 keeps that many root scores exact.
+pub(crate) fn search(
+    table: &mut Table,
+    _memory: &mut Memory,
+    root: &State,
+    max_depth: u32,
+    multi: usize,
+    clock: &mut Clock<'_>,
+    report: &mut dyn FnMut(&Info),
+) -> Option<(Info, Vec<Scored>)> {
+    table.new_search();
+    let mut turns = root_turns(root);
+    if turns.is_empty() {
+        return None;
+    }
+    let mover = root.to_move;
+    if let Some(win) = turns.iter().find(|(_, end)| won(end, mover)) {
+        let info = Info {
+            depth: 0,
+            score: WIN,
+            nodes: 0,
+            elapsed: clock.elapsed(),
+            pv: vec![win.0.clone()],
+            cut_short: false,
+        };
+        let scored = vec![Scored {
+            turn: win.0.clone(),
+            score: WIN,
+            pv: info.pv.clone(),
+        }];
+        return Some((info, scored));
+    }
+    // Root order: by evaluation.
+    turns.sort_by_key(|(_, end)| evaluate_state(end));
+    let mut search = Search {
+        table,
+        clock,
+        mover,
+    };
+    let max_depth = if turns.len() > 1 { max_depth } else { 1 };
+    let mut done = (0usize, 0i32);
+    let mut done_depth = 0;
+    let mut cut_short = false;
+    let mut scores: Vec<(usize, i32)> = Vec::new();
+    let mut guess = 0;
+    let mut order: Vec<usize> = (0..turns.len()).collect();
+    for depth in 1..=max_depth {
+        search.clock.enforced = depth > 1;
+        if depth > 1 && search.clock.spent() {
+            break;
+        }
+        let result = if multi > 1 {
+            search.root_multi(&turns, &order, depth, multi)
+        } else {
+            search.root_aspirated(&turns, &order, depth, guess)
+        };
+        match result {
+            Ok(found) => {
+                scores = found;
+                done = scores[0];
+                done_depth = depth;
+                guess = done.1;
+                order = scores.iter().map(|&(i, _)| i).collect();
+                report(&Info {
+                    depth,
+                    score: done.1,
+                    nodes: search.clock.nodes,
+                    elapsed: search.clock.elapsed(),
+                    pv: principal_variation(search.table, root, &turns[done.0], depth),
+                    cut_short: false,
+                });
+                if done.1.abs() > MATE_BOUND || search.clock.half_gone() {
+                    break;
+                }
+            }
+            Err(partial) => {
+                cut_short = true;
+                if let Some(better) = partial {
+                    done = better;
+                }
+                break;
+            }
+        }
+    }
+    if scores.is_empty() {
+        scores = vec![(done.0, done.1)];
+    }
+    let info = Info {
+        depth: done_depth,
+        score: done.1,
+        nodes: search.clock.nodes,
+        elapsed: search.clock.elapsed(),
+        pv: principal_variation(search.table, root, &turns[done.0], done_depth.max(1)),
+        cut_short,
+    };
+    let scored = if multi > 1 {
+        scores
+            .iter()
+            .take(multi)
+            .map(|&(i, s)| Scored {
+                turn: turns[i].0.clone(),
+                score: s,
+                pv: principal_variation(search.table, root, &turns[i], done_depth.max(1)),
+            })
+            .collect()
+    } else {
+        vec![Scored {
+            turn: turns[done.0].0.clone(),
+            score: done.1,
+            pv: info.pv.clone(),
+        }]
+    };
+    Some((info, scored))
+}
+
+impl Search<'_, '_> {
+    fn child_score(
+        &mut self,
+        end: &State,
+        mover: u8,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Timeout> {
+        if let Some(v) = Self::decided(end, mover, 0) {
+            return Ok(v);
+        }
+        if depth == 1 {
+            // The root's horizon: the evaluation, unless the next player wins at once.
+            return Ok(if self.can_win(end)? {
+                1 - WIN
+            } else {
+                -evaluate_state(end)
+            });
+        }
+        Ok(-self.value(end, depth - 1, -beta, -alpha, 1)?)
+    }
+
+    fn root_aspirated(
+        &mut self,
+        turns: &[(Steps, State)],
+        order: &[usize],
+        depth: u32,
+        guess: i32,
+    ) -> Result<Vec<(usize, i32)>, Partial<usize>> {
+        let (mut alpha, mut beta) = if depth >= 3 && guess.abs() < MATE_BOUND {
+            (guess - aspiration(), guess + aspiration())
+        } else {
+            (-INF, INF)
+        };
+        let mut step = aspiration();
+        loop {
+            let (best, score) = self.root(turns, order, depth, alpha, beta)?;
+            if score <= alpha && alpha > -INF {
+                step *= 4;
+                (alpha, beta) = widen(alpha, beta, true, score, step);
+                continue;
+            }
+            if score >= beta && beta < INF {
+                step *= 4;
+                (alpha, beta) = widen(alpha, beta, false, score, step);
+                continue;
+            }
+            let mut out = vec![(best, score)];
+            out.extend(
+                order
+                    .iter()
+                    .copied()
+                    .filter(|&i| i != best)
+                    .map(|i| (i, -INF)),
+            );
+            return Ok(out);
+        }
+    }
+
+    fn root(
+        &mut self,
+        turns: &[(Steps, State)],
+        order: &[usize],
+        depth: u32,
+        alpha0: i32,
+        beta: i32,
+    ) -> Result<(usize, i32), Partial<usize>> {
+        let mover = self.mover;
+        let mut alpha = alpha0;
+        let mut best = (order[0], -INF);
+        for (n, &i) in order.iter().enumerate() {
+            let end = &turns[i].1;
+            let score = if n == 0 {
+                self.child_score(end, mover, depth, alpha, beta)
+            } else {
+                self.child_score(end, mover, depth, alpha, alpha + 1)
+                    .and_then(|s| {
+                        if s > alpha && s < beta {
+                            self.child_score(end, mover, depth, alpha, beta)
+                        } else {
+                            Ok(s)
+                        }
+                    })
+            };
+            let score = match score {
+                Ok(s) => s,
+                Err(Timeout) => return Err((best.0 != order[0]).then_some(best)),
+            };
+            if score > best.1 {
+                best = (i, score);
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    fn root_multi(
+        &mut self,
+        turns: &[(Steps, State)],
+        order: &[usize],
+        depth: u32,
+        multi: usize,
+    ) -> Result<Vec<(usize, i32)>, Partial<usize>> {
+        let mover = self.mover;
+        let mut scored: Vec<(usize, i32)> = Vec::with_capacity(order.len());
+        for &i in order {
+            let mut sorted: Vec<i32> = scored.iter().map(|x| x.1).collect();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            let alpha = if sorted.len() >= multi {
+                sorted[multi - 1]
+            } else {
+                -INF
+            };
+            let score = self
+                .child_score(&turns[i].1, mover, depth, alpha, INF)
+                .map_err(|_| None)?;
+            scored.push((i, score));
+        }
+        scored.sort_by_key(|t| std::cmp::Reverse(t.1));
+        Ok(scored)
+    }
+}

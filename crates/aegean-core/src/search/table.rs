@@ -1,0 +1,115 @@
+//! The transposition table: a fixed number of two-entry buckets, allocated once, so it
+//! never grows past its set size. In each bucket the first entry keeps the deepest
+//! result seen (a shallower one replaces it only from a newer search), the second
+//! always takes the latest.
+
+/// One remembered node: its hash, the best move found (a packed turn or a child's hash,
+/// 0 for none), the score (relative to the node), the depth and the kind of bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    pub key: u64,
+    pub best: u64,
+    pub score: i32,
+    pub depth: u8,
+    pub flag: u8,
+    pub age: u8,
+}
+
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    age: u8,
+}
+
+impl Table {
+    /// A table of about `bytes` (at least two buckets; a power of two entries).
+    pub fn new(bytes: usize) -> Table {
+        let wanted = (bytes / std::mem::size_of::<Entry>()).max(4);
+        let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        Table {
+            entries: vec![Entry::default(); entries],
+            mask: entries - 2,
+            age: 0,
+        }
+    }
+
+    /// Its size in bytes: fixed at creation.
+    pub fn bytes(&self) -> usize {
+        self.entries.len() * std::mem::size_of::<Entry>()
+    }
+
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+        self.age = 0;
+    }
+
+    /// A new search begins: older entries give way to its results.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & self.mask
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let i = self.bucket(key);
+        let [a, b] = [self.entries[i], self.entries[i + 1]];
+        if a.key == key && a.depth > 0 {
+            Some(a)
+        } else if b.key == key && b.depth > 0 {
+            Some(b)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub fn store(&mut self, key: u64, depth: u32, flag: u8, score: i32, best: u64) {
+        let i = self.bucket(key);
+        let entry = Entry {
+            key,
+            best,
+            score,
+            depth: depth.clamp(1, 255) as u8,
+            flag,
+            age: self.age,
+        };
+        let first = self.entries[i];
+        if first.key == key || first.depth as u32 <= depth || first.age != self.age {
+            if first.key != key && first.depth > 0 {
+                self.entries[i + 1] = first; // the deep entry moves to the second slot
+            }
+            self.entries[i] = entry;
+        } else {
+            self.entries[i + 1] = entry;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_keeps_its_size_and_its_deep_entries() {
+        let mut t = Table::new(1 << 16);
+        let size = t.bytes();
+        assert!(size <= 1 << 16 && size > 1 << 14);
+        for k in 0..100_000u64 {
+            t.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                (k % 7) as u32 + 1,
+                0,
+                1,
+                k,
+            );
+        }
+        assert_eq!(t.bytes(), size);
+        t.store(12345, 9, 0, 77, 3);
+        t.store(12345 + (t.mask as u64 + 2) * 8, 1, 0, 5, 4);
+        assert_eq!(t.probe(12345).map(|e| e.score), Some(77));
+    }
+}

@@ -1,0 +1,219 @@
+//! The native search for Python: a `Searcher` (its transposition table of fixed size and
+//! its ordering memory kept from search to search), a `StopFlag` another thread can set,
+//! and per-iteration reports handed to a Python callable. `aegean.ai.native` is the Python
+//! API on top.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use aegean_core::search::{Info, Limits, Searcher as CoreSearcher};
+use aegean_core::state::State;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// A flag that ends a search as soon as it can (set from any thread).
+#[pyclass(frozen, module = "aegean._core")]
+#[derive(Default)]
+pub struct StopFlag {
+    flag: Arc<AtomicBool>,
+}
+
+#[pymethods]
+impl StopFlag {
+    #[new]
+    fn new() -> Self {
+        StopFlag::default()
+    }
+
+    fn set(&self) {
+        self.flag.store(true, Ordering::Relaxed);
+    }
+
+    fn clear(&self) {
+        self.flag.store(false, Ordering::Relaxed);
+    }
+
+    fn is_set(&self) -> bool {
+        self.flag.load(Ordering::Relaxed)
+    }
+}
+
+/// One iteration or a result, for Python: (depth, score, nodes, seconds, pv, cut_short).
+type PyInfo = (u32, i32, u64, f64, Vec<Vec<u32>>, bool);
+
+/// A root turn analysed, for Python: (turn, score, pv).
+type PyScored = (Vec<u32>, i32, Vec<Vec<u32>>);
+
+fn info(i: &Info) -> PyInfo {
+    (
+        i.depth,
+        i.score,
+        i.nodes,
+        i.elapsed.as_secs_f64(),
+        i.pv.clone(),
+        i.cut_short,
+    )
+}
+
+fn limits(depth: Option<u32>, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Limits> {
+    if depth.is_none() && nodes.is_none() && seconds.is_none() {
+        return Err(PyValueError::new_err(
+            "a search needs a budget: depth, nodes or seconds",
+        ));
+    }
+    if depth == Some(0) || nodes == Some(0) {
+        return Err(PyValueError::new_err("depth and nodes must be at least 1"));
+    }
+    let time = match seconds {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+        Some(s) => {
+            return Err(PyValueError::new_err(format!(
+                "seconds must be a positive number, not {s}"
+            )))
+        }
+        None => None,
+    };
+    Ok(Limits { depth, nodes, time })
+}
+
+/// The native search: iterative deepening alpha-beta with a transposition table of
+/// `table_mb` megabytes (allocated once; it never grows).
+#[pyclass(module = "aegean._core")]
+pub struct Searcher {
+    core: CoreSearcher,
+}
+
+impl Searcher {
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        py: Python<'_>,
+        position: &str,
+        top: usize,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        report: Option<PyObject>,
+        stop: Option<&StopFlag>,
+    ) -> PyResult<Option<(PyInfo, Vec<PyScored>)>> {
+        let state: State = position
+            .parse()
+            .map_err(|e: aegean_core::ParseError| PyValueError::new_err(e.0))?;
+        if state.decided.is_some() {
+            return Ok(None);
+        }
+        let limits = limits(depth, nodes, seconds)?;
+        let flag = stop.map(|s| s.flag.clone());
+        let core = &mut self.core;
+        let mut failure: Option<PyErr> = None;
+        let result = py.allow_threads(|| {
+            let mut hear = |i: &Info| {
+                if let Some(callback) = &report {
+                    Python::with_gil(|py| {
+                        if let Err(e) = callback.call1(py, (info(i),)) {
+                            failure.get_or_insert(e);
+                        }
+                    });
+                }
+            };
+            core.analyse(&state, &limits, top, flag.as_deref(), &mut hear)
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        Ok(result.map(|(i, scored)| {
+            (
+                info(&i),
+                scored
+                    .into_iter()
+                    .map(|s| (s.turn, s.score, s.pv))
+                    .collect(),
+            )
+        }))
+    }
+}
+
+#[pymethods]
+impl Searcher {
+    #[new]
+    #[pyo3(signature = (table_mb = 64))]
+    fn new(table_mb: usize) -> PyResult<Self> {
+        if !(1..=4096).contains(&table_mb) {
+            return Err(PyValueError::new_err(format!(
+                "the table takes 1 to 4096 MB, not {table_mb}"
+            )));
+        }
+        Ok(Searcher {
+            core: CoreSearcher::new(table_mb << 20),
+        })
+    }
+
+    /// The table's size in bytes (fixed).
+    #[getter]
+    fn table_bytes(&self) -> usize {
+        self.core.table.bytes()
+    }
+
+    /// Forget what earlier searches learnt.
+    fn clear(&mut self) {
+        self.core.clear();
+    }
+
+    /// The best turn of `position` within the budget: ``(info, turn)`` where info is
+    /// ``(depth, score, nodes, seconds, pv, cut_short)`` and turn its packed steps, or
+    /// ``None`` when the game is over or there is no legal turn. `report` hears each
+    /// finished iteration's info; the GIL is released while the search runs.
+    #[pyo3(signature = (position, *, depth = None, nodes = None, seconds = None, report = None, stop = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        py: Python<'_>,
+        position: &str,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        report: Option<PyObject>,
+        stop: Option<PyRef<'_, StopFlag>>,
+    ) -> PyResult<Option<(PyInfo, Vec<u32>)>> {
+        let found = self.run(
+            py,
+            position,
+            1,
+            depth,
+            nodes,
+            seconds,
+            report,
+            stop.as_deref(),
+        )?;
+        Ok(found.map(|(i, mut scored)| (i, scored.remove(0).0)))
+    }
+
+    /// The `top` best turns: ``(info, [(turn, score, pv), ...])``, best first.
+    #[pyo3(signature = (position, top, *, depth = None, nodes = None, seconds = None, stop = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn analyse(
+        &mut self,
+        py: Python<'_>,
+        position: &str,
+        top: usize,
+        depth: Option<u32>,
+        nodes: Option<u64>,
+        seconds: Option<f64>,
+        stop: Option<PyRef<'_, StopFlag>>,
+    ) -> PyResult<Option<(PyInfo, Vec<PyScored>)>> {
+        if top == 0 {
+            return Err(PyValueError::new_err("top must be at least 1"));
+        }
+        self.run(
+            py,
+            position,
+            top,
+            depth,
+            nodes,
+            seconds,
+            None,
+            stop.as_deref(),
+        )
+    }
+}
