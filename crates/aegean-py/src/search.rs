@@ -136,17 +136,18 @@ impl Searcher {
 
 #[pymethods]
 impl Searcher {
+    /// `reductions`: late-move reductions (on by default; off only to measure them).
     #[new]
-    #[pyo3(signature = (table_mb = 64))]
-    fn new(table_mb: usize) -> PyResult<Self> {
+    #[pyo3(signature = (table_mb = 64, reductions = true))]
+    fn new(table_mb: usize, reductions: bool) -> PyResult<Self> {
         if !(1..=4096).contains(&table_mb) {
             return Err(PyValueError::new_err(format!(
                 "the table takes 1 to 4096 MB, not {table_mb}"
             )));
         }
-        Ok(Searcher {
-            core: CoreSearcher::new(table_mb << 20),
-        })
+        let mut core = CoreSearcher::new(table_mb << 20);
+        core.set_reductions(reductions);
+        Ok(Searcher { core })
     }
 
     /// The table's size in bytes (fixed).

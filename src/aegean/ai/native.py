@@ -115,10 +115,17 @@ class NativeAI:
         seed: int | None = None,
         name: str = "native",
         table_mb: int = TABLE_MB,
+        reductions: bool = True,
+        fallback: AlphaBetaAI | None = None,
     ) -> None:
+        """``fallback``: the Python search for the positions the native core does not play
+        (by default one with the same budget; the levels give it their Python budget, since
+        a work unit costs far more there). ``reductions``: late-move reductions in the
+        search without powers (on; off only to measure what they bring)."""
         self.name = name
-        self._searcher = _core.Searcher(table_mb)
-        self._fallback = AlphaBetaAI(
+        self._searcher = _core.Searcher(table_mb, reductions)
+        self._own_fallback = fallback is None
+        self._fallback = fallback or AlphaBetaAI(
             max_depth=max_depth, time_limit=time_limit, node_limit=node_limit, seed=seed, name=name
         )
         self.set_budget(max_depth=max_depth, time_limit=time_limit, node_limit=node_limit)
@@ -132,8 +139,12 @@ class NativeAI:
     def set_budget(
         self, *, max_depth: int | None = None, time_limit: float | None = None, node_limit: int | None = None
     ) -> None:
-        """The budget of the next searches (checked as ``AlphaBetaAI.set_budget`` checks it)."""
-        self._fallback.set_budget(max_depth=max_depth, time_limit=time_limit, node_limit=node_limit)
+        """The budget of the next searches (checked as ``AlphaBetaAI.set_budget`` checks it;
+        a fallback given at construction keeps its own)."""
+        if self._own_fallback:
+            self._fallback.set_budget(max_depth=max_depth, time_limit=time_limit, node_limit=node_limit)
+        else:
+            AlphaBetaAI(max_depth=max_depth, time_limit=time_limit, node_limit=node_limit)  # the checks
         self.max_depth = max_depth
         self.time_limit = time_limit
         self.node_limit = node_limit

@@ -18,6 +18,8 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from aegean import _core
+
 from . import fastpath, rules
 from .errors import IllegalTurnError, SantoriniError
 from .lineup import cards_for
@@ -33,6 +35,12 @@ __all__ = ["OUT", "REMOVED", "Board"]
 
 #: At most this many legal turns are looked up to explain an illegal turn.
 _EXPLAIN_LIMIT: Final = 500
+
+
+#: The powers the native core plays, by card name ("-": no power), and the position
+#: fields beyond board, player to move and workers that it reads.
+NATIVE_POWERS: Final = frozenset(_core.powers())
+NATIVE_FIELDS: Final = ("powers=", "athena=")
 
 
 class Board(GameState[Power]):
@@ -150,8 +158,25 @@ class Board(GameState[Power]):
             return []
         if self.plain and not self.turn:
             return fastpath.placements(self) if self.placing else fastpath.turns(self)
-
+        if self.native_plays:
+            turns = [Turn(steps) for steps in _core.legal_turns(format_position(self))]
+            if limit is None or len(turns) <= limit:
+                return turns
         return rules.legal_turns(self, limit)
+
+    @property
+    def native_plays(self) -> bool:
+        """Whether the native core (Rust, ``aegean._core``) plays this position: two players
+        with no power or simple gods only, between turns, placement over, the game not
+        decided. There ``legal_turns`` comes from it (the same turns in the same order:
+        tests/native), and :mod:`aegean.ai.native` searches it."""
+        if not (self.n_players == 2 and not self.turn and not self.placing and self.decided is None):
+            return False
+        if self.plain:
+            return True
+        if not all(power.is_plain or power.name in NATIVE_POWERS for power in self.powers):
+            return False
+        return all(field.startswith(NATIVE_FIELDS) for field in format_position(self).split()[4:])
 
     def visible_turns(self, limit: int | None = None) -> list[Turn]:
         """The legal turns as the player to move can see them: :meth:`legal_turns`,

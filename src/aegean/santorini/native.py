@@ -22,15 +22,13 @@ from __future__ import annotations
 
 from aegean import _core
 
-from .board import Board
+from .board import NATIVE_POWERS, Board
 from .notation import Turn
 
 #: The native core's version (the Cargo workspace's).
 VERSION = _core.__version__
 #: The powers the native core plays, by card name ("-": no power).
-POWERS = frozenset(_core.powers())
-#: The position fields beyond board, player to move and workers that the core reads.
-_FIELDS = ("powers=", "athena=")
+POWERS = NATIVE_POWERS
 
 
 class Unsupported(ValueError):
@@ -40,14 +38,7 @@ class Unsupported(ValueError):
 def supports(board: Board) -> bool:
     """Whether the native core plays ``board``: two players, no power or simple gods only,
     between turns, placement over, the game not decided."""
-    if not (board.n_players == 2 and not board.turn and not board.placing and board.decided is None):
-        return False
-    if board.plain:
-        return True
-    if not all(power.name in POWERS or power.is_plain for power in board.powers):
-        return False
-    extra = board.position().split()[4:]
-    return all(field.startswith(_FIELDS) for field in extra)
+    return board.native_plays
 
 
 def _position(board: Board) -> str:

@@ -202,9 +202,16 @@ impl Searcher {
 
     /// Forget everything learnt (a new game).
     pub fn clear(&mut self) {
+        let reductions = self.plain.reductions;
         self.table.clear();
         self.plain = plain::Memory::default();
+        self.plain.reductions = reductions;
         self.powers = powers::Memory::default();
+    }
+
+    /// Late-move reductions on or off (on by default): a switch for measuring them.
+    pub fn set_reductions(&mut self, on: bool) {
+        self.plain.reductions = on;
     }
 
     /// The best turn for the side to move of `state` (between turns, game not decided)

@@ -28,6 +28,8 @@ use super::{
 /// Nodes this deep or deeper get the full ordering; nearer the leaves a cutoff usually
 /// comes at once and scoring every turn costs more than it saves.
 const FULL_ORDERING_DEPTH: u32 = 3;
+/// Turns from this place in the order on are late (reductions).
+const LATE: usize = 4;
 
 /// A turn packed into 15 bits: move source and destination, build square + 1 (0: none).
 #[inline]
@@ -45,6 +47,8 @@ fn pack(t: Turn) -> u16 {
 pub struct Memory {
     history: Vec<u32>,
     killers: Vec<[u16; 2]>,
+    /// Late-move reductions (on by default; a switch for measuring them).
+    pub reductions: bool,
 }
 
 impl Default for Memory {
@@ -52,6 +56,7 @@ impl Default for Memory {
         Memory {
             history: vec![0; 1 << 15],
             killers: vec![[0; 2]; MAX_PLY + 2],
+            reductions: true,
         }
     }
 }
@@ -71,6 +76,13 @@ fn climbs(p: &Position, workers: [u8; 2], top: Mask) -> Mask {
         }
     }
     out
+}
+
+/// Whether the side `me` (who just played) threatens to climb onto level 3 in `p`.
+#[inline]
+fn threatens(p: &Position, me: usize) -> bool {
+    let top = p.levels[2] & !(p.occupied() | p.domes);
+    top != 0 && climbs(p, p.workers[me], top) != 0
 }
 
 /// Whether `t` covers every threatened square (moves onto it or builds on it).
@@ -234,12 +246,25 @@ impl Search<'_, '_> {
         let alpha0 = alpha;
         let mut best_score = -INF;
         let mut best_turn = None;
-        for (i, &(_, t)) in ordered.as_slice().iter().enumerate() {
+        let reduce = self.memory.reductions && full && depth >= 4 && beta - alpha == 1;
+        for (i, &(key_score, t)) in ordered.as_slice().iter().enumerate() {
             let next = fastpath::play(p, t);
             let score = if i == 0 || depth == 1 {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)?
             } else {
-                let s = -self.negamax(&next, depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                // Late turns that neither climb nor come first by table or killers are
+                // searched one turn shallower first, and again fully if they beat alpha.
+                let late = reduce && i >= LATE && key_score < (2 << 12) && !threatens(&next, me);
+                let s = if late {
+                    let r = -self.negamax(&next, depth - 2, -alpha - 1, -alpha, ply + 1)?;
+                    if r > alpha {
+                        -self.negamax(&next, depth - 1, -alpha - 1, -alpha, ply + 1)?
+                    } else {
+                        r
+                    }
+                } else {
+                    -self.negamax(&next, depth - 1, -alpha - 1, -alpha, ply + 1)?
+                };
                 if alpha < s && s < beta {
                     -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)?
                 } else {

@@ -15,8 +15,35 @@ pub struct Entry {
     pub age: u8,
 }
 
+/// An entry as stored: the key, the best move, and the rest packed (score, depth, flag,
+/// age), so that a fresh table is zeroed memory the system hands over lazily.
+type Packed = [u64; 3];
+
+impl Entry {
+    #[inline]
+    fn pack(&self) -> Packed {
+        let meta = (self.score as u32 as u64)
+            | (self.depth as u64) << 32
+            | (self.flag as u64) << 40
+            | (self.age as u64) << 48;
+        [self.key, self.best, meta]
+    }
+
+    #[inline]
+    fn unpack(p: &Packed) -> Entry {
+        Entry {
+            key: p[0],
+            best: p[1],
+            score: p[2] as u32 as i32,
+            depth: (p[2] >> 32) as u8,
+            flag: (p[2] >> 40) as u8,
+            age: (p[2] >> 48) as u8,
+        }
+    }
+}
+
 pub struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<Packed>,
     mask: usize,
     age: u8,
 }
@@ -24,10 +51,10 @@ pub struct Table {
 impl Table {
     /// A table of about `bytes` (at least two buckets; a power of two entries).
     pub fn new(bytes: usize) -> Table {
-        let wanted = (bytes / std::mem::size_of::<Entry>()).max(4);
+        let wanted = (bytes / std::mem::size_of::<Packed>()).max(4);
         let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            entries: vec![Entry::default(); entries],
+            entries: vec![[0; 3]; entries],
             mask: entries - 2,
             age: 0,
         }
@@ -35,11 +62,11 @@ impl Table {
 
     /// Its size in bytes: fixed at creation.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry>()
+        self.entries.len() * std::mem::size_of::<Packed>()
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.entries.fill([0; 3]);
         self.age = 0;
     }
 
@@ -56,7 +83,10 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let i = self.bucket(key);
-        let [a, b] = [self.entries[i], self.entries[i + 1]];
+        let [a, b] = [
+            Entry::unpack(&self.entries[i]),
+            Entry::unpack(&self.entries[i + 1]),
+        ];
         if a.key == key && a.depth > 0 {
             Some(a)
         } else if b.key == key && b.depth > 0 {
@@ -77,14 +107,14 @@ impl Table {
             flag,
             age: self.age,
         };
-        let first = self.entries[i];
+        let first = Entry::unpack(&self.entries[i]);
         if first.key == key || first.depth as u32 <= depth || first.age != self.age {
             if first.key != key && first.depth > 0 {
-                self.entries[i + 1] = first; // the deep entry moves to the second slot
+                self.entries[i + 1] = first.pack(); // the deep entry moves to the second slot
             }
-            self.entries[i] = entry;
+            self.entries[i] = entry.pack();
         } else {
-            self.entries[i + 1] = entry;
+            self.entries[i + 1] = entry.pack();
         }
     }
 }
@@ -108,8 +138,8 @@ mod tests {
             );
         }
         assert_eq!(t.bytes(), size);
-        t.store(12345, 9, 0, 77, 3);
+        t.store(12345, 9, 0, -77, 3);
         t.store(12345 + (t.mask as u64 + 2) * 8, 1, 0, 5, 4);
-        assert_eq!(t.probe(12345).map(|e| e.score), Some(77));
+        assert_eq!(t.probe(12345).map(|e| (e.score, e.depth, e.best)), Some((-77, 9, 3)));
     }
 }
