@@ -18,6 +18,7 @@ from aegean.ai.determinize import Determinized
 from aegean.ai.evaluation import MATE_BOUND, TEMPO, WIN, evaluate, level_masks, side_value
 from aegean.ai.greedy import opponent_can_win_now
 from aegean.ai.match import OPENINGS
+from aegean.ai.native import NativeAI
 from aegean.ai.tactics import can_win_now
 from aegean.santorini import Board, SantoriniError, Turn, format_turn
 from aegean.santorini.power import Power
@@ -582,7 +583,7 @@ def test_level_1_and_greedy_check_only_the_turns_they_would_play(monkeypatch: py
     GreedyAI(1).choose_turn(board)
     assert len(checks) == 1
     checks = count_win_checks(monkeypatch, alphabeta, "win_now_work")
-    make_ai("1", seed=1).choose_turn(board)
+    make_ai("python-1", seed=1).choose_turn(board)
     assert len(checks) == 1
 
 
@@ -679,10 +680,11 @@ def test_make_ai_rejects_bad_input_clearly(spec: str, time: float | None, messag
         make_ai(spec, time_per_move=time)
 
 
-def test_time_per_move_overrides_the_level_budget() -> None:
-    made = make_ai("5", time_per_move=0.05)
+@pytest.mark.parametrize(("level", "kind"), [("5", NativeAI), ("python-5", AlphaBetaAI)])
+def test_time_per_move_overrides_the_level_budget(level: str, kind: type) -> None:
+    made = make_ai(level, time_per_move=0.05)
     engine = made.base if isinstance(made, Determinized) else made  # open games: the base AI plays
-    assert isinstance(engine, AlphaBetaAI) and engine.time_limit == 0.05
+    assert isinstance(engine, kind) and engine.time_limit == 0.05
     board = Board.from_position(OPENINGS[1])
     check_choice(made, board)
     assert engine.last_info is not None and engine.last_info.depth >= 1

@@ -167,6 +167,59 @@ def test_perft_rejects_a_bad_position() -> None:
     assert_clean_error(*invoke("santorini", "perft", "nonsense", "1"), "bad position field count")
 
 
+MIDGAME = "00000/03300/01200/21000/0D000 1 a2,c5 b2,d4"
+
+
+# ---------------------------------------------------------------------- analyse
+def test_analyse_lists_the_best_turns_with_scores_and_lines() -> None:
+    code, out, err = invoke("santorini", "analyse", MIDGAME, "--top", "3", "--depth", "4", "--time", "30")
+    assert code == 0, err
+    head, *rows = out.splitlines()
+    assert head.startswith("depth 4, ") and "native search" in head
+    assert len(rows) == 3
+    legal = {format_turn(t) for t in Board.from_position(MIDGAME).legal_turns()}
+    scores = []
+    for k, row in enumerate(rows, 1):
+        number, turn, score, pv, *line = row.split()
+        assert number == f"{k}." and turn in legal and pv == "pv" and line[0] == turn
+        scores.append(int(score))
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_analyse_says_win_and_loss_in_turns() -> None:
+    climb = "00000/00000/00000/00000/00320 1 d1,e5 a5,e4"
+    code, out, _ = invoke("santorini", "analyse", climb, "--time", "1")
+    assert code == 0 and out.splitlines()[1].split()[1:4] == ["d1-c1", "win", "in"]
+    lost = "00000/00000/03030/00200/00000 1 a1,e1 c2,e5"
+    code, out, _ = invoke("santorini", "analyse", lost, "--depth", "3", "--time", "30")
+    assert code == 0 and "loss in 2" in out.splitlines()[1]
+
+
+def test_analyse_of_a_position_the_native_search_does_not_play() -> None:
+    zeus = f"{OPENED} powers=Zeus,Apollo"
+    code, out, err = invoke("santorini", "analyse", zeus, "--time", "0.2")
+    assert code == 0, err
+    assert "Python search" in out.splitlines()[0] and out.splitlines()[1].startswith("1. ")
+    assert_clean_error(*invoke("santorini", "analyse", zeus, "--top", "2"), "--top needs a position")
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (("--top", "0"), "--top must be at least 1"),
+        (("--top", "x"), "--top must be a whole number"),
+        (("--time", "-1"), "--time must be more than 0"),
+        (("--depth", "0"), "--depth must be at least 1"),
+    ],
+)
+def test_analyse_rejects_bad_options(args: tuple[str, ...], needle: str) -> None:
+    assert_clean_error(*invoke("santorini", "analyse", OPENED, *args), needle)
+
+
+def test_analyse_of_a_finished_game_is_one_line() -> None:
+    assert_clean_error(*invoke("santorini", "analyse", STUCK), "the game is over")
+
+
 # ---------------------------------------------------------------------- match
 def test_match_prints_the_result_line() -> None:
     code, out, err = invoke(

@@ -3,8 +3,9 @@
 The protocol (:mod:`aegean.cli.engine`) talks to a :class:`SearchBackend` only: it hands
 over a board, the limits of a ``go`` and a stop signal, hears a :class:`Report` after
 each finished iteration and gets the chosen turn back. :class:`AlphaBetaBackend` is the
-Python alpha-beta of :mod:`aegean.ai` (levels 1-5); a native search can take its place
-without a change to the protocol code.
+search of the AI levels: the native search (:mod:`aegean.ai.native`) wherever the native
+core plays the position, the Python alpha-beta elsewhere (``native=False``: the Python
+search alone).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Final, Literal, Protocol
 from aegean.ai import AlphaBetaAI, SearchInfo
 from aegean.ai.alphabeta import MAX_DEPTH
 from aegean.ai.evaluation import MATE_BOUND, WIN
+from aegean.ai.native import NativeAI
 from aegean.ai.placement import is_placement
 from aegean.santorini import Board, Turn
 
@@ -95,15 +97,18 @@ def score_of(value: int) -> Score:
 
 
 class AlphaBetaBackend:
-    """:class:`~aegean.ai.AlphaBetaAI`, the search of levels 1-5, with the budget of
-    each ``go``. One AI lives from one ``newgame`` to the next, so its transposition
-    table carries over from turn to turn as in a game against it."""
+    """The search of levels 1-5 with the budget of each ``go``: native where the core
+    plays the position (``native``), the Python :class:`~aegean.ai.AlphaBetaAI`
+    elsewhere. One AI lives from one ``newgame`` to the next, so its transposition table
+    carries over from turn to turn as in a game against it."""
 
-    def __init__(self) -> None:
+    def __init__(self, native: bool = True) -> None:
+        self._native = native
         self._ai = self._fresh()
 
-    @staticmethod
-    def _fresh() -> AlphaBetaAI:
+    def _fresh(self) -> AlphaBetaAI | NativeAI:
+        if self._native:
+            return NativeAI(max_depth=MAX_DEPTH, seed=SEED, name="aegean engine")
         return AlphaBetaAI(max_depth=MAX_DEPTH, seed=SEED, name="aegean engine")
 
     def new_game(self) -> None:

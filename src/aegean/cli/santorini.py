@@ -26,8 +26,10 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperArgument
 
-from aegean.ai import AI_LEVELS, Engine, make_ai
+from aegean.ai import AI_LEVELS, AlphaBetaAI, Engine, make_ai
+from aegean.ai.alphabeta import MAX_DEPTH
 from aegean.ai.match import OPENINGS, MatchResult, run_match
+from aegean.ai.native import Analysis, NativeAI
 from aegean.present.words import card_heading, describe_outcome
 from aegean.santorini import (
     START_POSITION,
@@ -44,6 +46,7 @@ from aegean.santorini.record import quote, read_record, write_record
 from aegean.santorini.rules import in_setup_turn
 from aegean.santorini.steps import OUT
 
+from .engine_search import score_of
 from .loop import GameLoop
 from .modes import (
     GOLDEN_FLEECE,
@@ -363,6 +366,71 @@ def perft_command(
         f"perft {n} ({method}, {who}): {total} leaves in {elapsed:.3f} s, {rate:,.0f} leaves/s"
     )
     typer.echo(str(total))
+
+
+#: The most turns ``analyse --top`` lists.
+MAX_TOP = 50
+
+
+def score_text(score: int) -> str:
+    """A search score for people: ``+35`` (evaluation units, the side to move's view), or
+    ``win in 3`` / ``loss in 2`` (the deciding turn counted from this one as 1)."""
+    reported = score_of(score)
+    if reported.kind == "eval":
+        return f"{reported.value:+d}"
+    return f"{reported.kind} in {reported.value}"
+
+
+@app.command()
+@command_boundary
+def analyse(
+    position: Annotated[str, typer.Argument(metavar="POSITION", help="A position (see 'legal').")],
+    time_: Annotated[
+        str, typer.Option("--time", metavar="SECONDS", help="Thinking time (default 1 second).")
+    ] = "1",
+    top: Annotated[str, typer.Option(metavar="N", help=f"List the N best turns (1..{MAX_TOP}).")] = "1",
+    depth: Annotated[
+        str | None, typer.Option(metavar="D", help="Stop after D full turns (before the time is up).")
+    ] = None,
+) -> None:
+    """Search a position and print its best turns: score, depth, nodes and principal variation.
+
+    The native search plays two-player positions with no power or simple gods; other
+    positions get the Python search's best turn (--top 1 only)."""
+    board = parse_board(position)
+    outcome = board.outcome()
+    if outcome is not None:
+        fail(f"the game is over ({outcome.result(board.n_players)}): {describe_outcome(board, outcome)}", 1)
+    seconds = parse_seconds(time_)
+    n = parse_int(top, "--top", 1, MAX_TOP)
+    max_depth = None if depth is None else parse_int(depth, "--depth", 1, MAX_DEPTH)
+    if not native.supports(board):
+        if n > 1:
+            fail(
+                "--top needs a position the native search plays (two players, no power or simple "
+                "gods, placement over); without it the best turn alone is found",
+                1,
+            )
+        ai = AlphaBetaAI(max_depth=max_depth, time_limit=seconds, name="python search")
+        turn = ai.choose_turn(board)
+        info = ai.last_info
+        assert info is not None
+        lines = [Analysis(turn, info.score, (turn,))]
+        engine_name = "Python search"
+    else:
+        info, lines = NativeAI(max_depth=max_depth, time_limit=seconds).analyse(
+            board, n, seconds=seconds, depth=max_depth
+        )
+        engine_name = "native search"
+    rate = info.nodes / info.seconds if info.seconds > 0 else 0.0
+    typer.echo(
+        f"depth {info.depth}, {info.nodes:,} nodes in {info.seconds:.2f} s "
+        f"({rate / 1e6:.2f} M nodes/s), {engine_name}"
+    )
+    width = max(len(format_turn(line.turn)) for line in lines)
+    for k, line in enumerate(lines, 1):
+        pv = " ".join(format_turn(t) for t in line.pv)
+        typer.echo(f"{k}. {format_turn(line.turn):<{width}}  {score_text(line.score):>10}  pv {pv}")
 
 
 @app.command()

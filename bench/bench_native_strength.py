@@ -1,0 +1,132 @@
+"""The native search against the Python search it replaces, over a fixed suite of random
+openings played with colours swapped (issue 15: at 1 s a turn it must beat today's
+level 5, 5 s a turn, in at least 90 % of at least 200 games, without powers and with
+simple gods on both sides).
+
+A suite is ``games / 2`` random placements (seeded), each played twice with the colours
+swapped; with ``--suite gods`` each opening also draws an ordered pair of distinct simple
+gods, which stay with the seats. Games run in ``--jobs`` processes; every finished game is
+appended to ``--out`` (JSON lines), so a run that is stopped resumes where it left off, and
+the summary (score, Wilson interval, Elo) is printed from the file.
+
+    .venv/bin/python bench/bench_native_strength.py --suite plain --games 200 --jobs 2
+    .venv/bin/python bench/bench_native_strength.py --suite gods --games 200 --jobs 2
+    .venv/bin/python bench/bench_native_strength.py --suite plain --summary
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+from aegean.ai import make_ai
+from aegean.ai.match import MatchResult, play_seated
+from aegean.ai.native import NativeAI
+from aegean.santorini import native
+
+SEED = 20261127
+SQUARES = [f"{f}{r}" for f in "abcde" for r in "12345"]
+#: The simple gods (the powers the native core plays).
+GODS = sorted(p for p in native.POWERS if p != "-")
+
+
+def suite(kind: str, games: int, seed: int = SEED) -> list[str]:
+    """The openings, one per pair of games: random placements, player 1 to move."""
+    rng = random.Random(f"{seed}:{kind}")
+    out = []
+    for _ in range((games + 1) // 2):
+        a, b, c, d = rng.sample(SQUARES, 4)
+        text = f"00000/00000/00000/00000/00000 1 {a},{b} {c},{d}"
+        if kind == "gods":
+            first, second = rng.sample(GODS, 2)
+            text += f" powers={first},{second}"
+        out.append(text)
+    return out
+
+
+def play(job: tuple[str, int, str, float, str]) -> dict[str, Any]:
+    """Game ``index`` of the suite: opening ``index // 2``, the native search moving first
+    in even games."""
+    kind, index, opening, seconds, against = job
+    start = time.perf_counter()
+    seating = "AB" if index % 2 == 0 else "BA"
+    winner = play_seated(
+        lambda: NativeAI(time_limit=seconds, name="native"),
+        lambda: make_ai(against, seed=index),
+        opening,
+        seating,
+        max_turns=300,
+    )
+    return {
+        "suite": kind,
+        "index": index,
+        "opening": opening,
+        "native_first": index % 2 == 0,
+        "native_seconds": seconds,
+        "against": against,
+        "winner": {0: "native", 1: against, None: None}[winner],
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+
+
+def done(path: Path, kind: str, seconds: float, against: str) -> dict[int, dict[str, Any]]:
+    if not path.exists():
+        return {}
+    out = {}
+    for line in path.read_text().splitlines():
+        game = json.loads(line)
+        if (game["suite"], game["native_seconds"], game["against"]) == (kind, seconds, against):
+            out[game["index"]] = game
+    return out
+
+
+def summary(games: dict[int, dict[str, Any]], kind: str, seconds: float, against: str) -> str:
+    wins = sum(1 for g in games.values() if g["winner"] == "native")
+    losses = sum(1 for g in games.values() if g["winner"] == against)
+    result = MatchResult.from_counts(len(games), wins, losses)
+    minutes = sum(g["seconds"] for g in games.values()) / 60
+    return (
+        f"suite {kind}: "
+        + result.summary(f"native {seconds:g} s/turn", against)
+        + f" ({minutes:.0f} game-minutes)"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--suite", choices=("plain", "gods"), default="plain")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=1.0, help="the native search's time per turn")
+    parser.add_argument("--against", default="python-5", help="the AI it plays (default python-5)")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path("bench/native_strength.jsonl"))
+    parser.add_argument("--summary", action="store_true", help="only print the summary of --out")
+    args = parser.parse_args()
+    openings = suite(args.suite, args.games)
+    finished = done(args.out, args.suite, args.seconds, args.against)
+    if not args.summary:
+        jobs = [
+            (args.suite, i, openings[i // 2], args.seconds, args.against)
+            for i in range(args.games)
+            if i not in finished
+        ]
+        with multiprocessing.Pool(args.jobs) as pool, args.out.open("a") as out:
+            for game in pool.imap_unordered(play, jobs):
+                out.write(json.dumps(game) + "\n")
+                out.flush()
+                finished[game["index"]] = game
+                print(
+                    f"game {game['index']}: {game['winner']} ({game['seconds']} s); "
+                    + summary(finished, args.suite, args.seconds, args.against),
+                    flush=True,
+                )
+    print(summary(finished, args.suite, args.seconds, args.against))
+
+
+if __name__ == "__main__":
+    main()
