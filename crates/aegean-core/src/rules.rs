@@ -112,10 +112,188 @@ impl EndKey {
     }
 }
 
-/// Every legal full turn of the player to move: breadth first, so the first path found to
-/// an end state is a shortest one (ties: the first in step order); listed in depth-first
-/// order of the steps (as the reference sorts its index paths). A trailing `END` is implied.
+impl EndKey {
+    /// A 64-bit mix of the key, for the open-addressing set of the depth-first walk.
+    #[inline]
+    fn hash(&self) -> u64 {
+        let mut h: u64 = 0x243F_6A88_85A3_08D3;
+        let mut mix = |x: u64| {
+            h = (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^= h >> 29;
+        };
+        mix(u64::from(self.levels[0]) | u64::from(self.levels[1]) << 32);
+        mix(u64::from(self.levels[2]) | u64::from(self.domes) << 32);
+        mix(u64::from(self.workers[0]) | u64::from(self.workers[1]) << 32);
+        let decided = match self.decided {
+            None => 0,
+            Some((w, t)) => 1 + u64::from(w) * 2 + (t == Termination::Power) as u64,
+        };
+        mix(u64::from(self.to_move)
+            | u64::from(self.tokens[0]) << 8
+            | u64::from(self.tokens[1]) << 16
+            | decided << 24);
+        h
+    }
+}
+
+/// The end states of one walk: an open-addressing table of indices into the turns found.
+struct Ends {
+    slots: Vec<u32>,
+    keys: Vec<EndKey>,
+}
+
+impl Ends {
+    fn new() -> Self {
+        Ends {
+            slots: vec![0; 256],
+            keys: Vec::new(),
+        }
+    }
+
+    /// The index of `key` among those inserted, and whether it was new.
+    #[inline]
+    fn insert(&mut self, key: EndKey) -> (usize, bool) {
+        if (self.keys.len() + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = key.hash() as usize & mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.keys.push(key);
+                    self.slots[i] = self.keys.len() as u32;
+                    return (self.keys.len() - 1, true);
+                }
+                k if self.keys[k as usize - 1] == key => return (k as usize - 1, false),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    fn grow(&mut self) {
+        let size = self.slots.len() * 2;
+        self.slots = vec![0; size];
+        for (n, key) in self.keys.iter().enumerate() {
+            let mut i = key.hash() as usize & (size - 1);
+            while self.slots[i] != 0 {
+                i = (i + 1) & (size - 1);
+            }
+            self.slots[i] = n as u32 + 1;
+        }
+    }
+}
+
+/// The depth-first walk over the steps of a turn (for powers that do not travel): every
+/// sequence is visited in step order, each end state kept once with the shortest sequence
+/// that reaches it (ties: the first visited), and remembered with the place it was
+/// visited, which is its place in the reference's order.
+struct Walk<'a> {
+    start_ply: u32,
+    mover: u8,
+    found: &'a mut Vec<FoundTurn>,
+    /// Parallel to `found`: (visit number, length) of the sequence kept.
+    kept: Vec<(u32, usize)>,
+    ends: Ends,
+    visits: u32,
+    win_first: bool,
+}
+
+impl Walk<'_> {
+    /// Returns true at the first win for the mover, when `win_first`.
+    fn walk(&mut self, here: &State, offered: &StepList) -> bool {
+        for &step in offered.as_slice() {
+            let mut next = *here;
+            let mut after = StepList::default();
+            if step == END {
+                finish_turn(&mut next);
+            } else {
+                take_step(&mut next, step);
+                if next.decided.is_none() {
+                    candidate_steps(&next, &mut after);
+                    if after.as_slice() == [END] {
+                        finish_turn(&mut next);
+                    }
+                }
+            }
+            if next.decided.is_some() || next.ply != self.start_ply {
+                let mut turn = here.turn;
+                if step != END || turn.is_empty() {
+                    turn.push(step);
+                }
+                let visit = self.visits;
+                self.visits += 1;
+                let (i, new) = self.ends.insert(EndKey::of(&next));
+                if new {
+                    self.found.push(FoundTurn { turn, end: next });
+                    self.kept.push((visit, turn.len()));
+                } else if turn.len() < self.kept[i].1 {
+                    self.found[i] = FoundTurn { turn, end: next };
+                    self.kept[i] = (visit, turn.len());
+                }
+                if self.win_first && matches!(next.decided, Some((w, _)) if w == self.mover) {
+                    return true;
+                }
+                continue;
+            }
+            if self.walk(&next, &after) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The turns of a power that does not travel, found depth first into `found`; sorted in
+/// the reference's order when `ordered`. Returns whether it stopped at a win (`win_first`).
+fn walk_turns(state: &State, found: &mut Vec<FoundTurn>, ordered: bool, win_first: bool) -> bool {
+    found.clear();
+    let mut offered = StepList::default();
+    candidate_steps(state, &mut offered);
+    let mut walk = Walk {
+        start_ply: state.ply,
+        mover: state.to_move,
+        found,
+        kept: Vec::new(),
+        ends: Ends::new(),
+        visits: 0,
+        win_first,
+    };
+    let won = walk.walk(state, &offered);
+    if ordered && !won {
+        let kept = std::mem::take(&mut walk.kept);
+        let mut pairs: Vec<(u32, FoundTurn)> = kept
+            .into_iter()
+            .map(|(visit, _)| visit)
+            .zip(walk.found.drain(..))
+            .collect();
+        pairs.sort_unstable_by_key(|p| p.0);
+        walk.found.extend(pairs.into_iter().map(|p| p.1));
+    }
+    won
+}
+
+/// Every legal full turn of the player to move, in the reference's order: sequences that
+/// end in the same state are one turn, written as the shortest of them (ties: the first in
+/// step order), listed in depth-first order of the steps. Depth first for the powers that
+/// do not travel; breadth first for those that do (Hermes), whose walks must stay short. A
+/// trailing `END` is implied.
 pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
+    if state.decided.is_some() {
+        return Vec::new();
+    }
+    if !state.powers[state.to_move as usize].travels() {
+        let mut found = Vec::new();
+        walk_turns(state, &mut found, true, false);
+        return found;
+    }
+    legal_turns_breadth_first(state)
+}
+
+/// [`legal_turns`] breadth first: the first path found to an end state is a shortest one
+/// (ties: the first in step order); listed in depth-first order of the steps (as the
+/// reference sorts its index paths).
+pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
     if state.decided.is_some() {
         return Vec::new();
     }
@@ -159,11 +337,7 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
 }
 
 /// A state a full turn leads to, for the search: the turn's steps and the state after.
-#[derive(Clone, Copy, Debug)]
-pub struct Successor {
-    pub turn: StepList,
-    pub end: State,
-}
+pub type Successor = FoundTurn;
 
 /// Every distinct state a legal full turn of the player to move leads to (the search's
 /// children; `legal_turns` lists the same states, each with the reference's canonical
@@ -175,6 +349,9 @@ pub fn successors(state: &State, out: &mut Vec<Successor>, win_first: bool) -> b
     out.clear();
     if state.decided.is_some() {
         return false;
+    }
+    if !state.powers[state.to_move as usize].travels() {
+        return walk_turns(state, out, false, win_first);
     }
     let mover = state.to_move;
     let start_ply = state.ply;
@@ -427,6 +604,28 @@ mod tests {
                         .any(|t| matches!(t.end.decided, Some((w, _)) if w == s.to_move));
                     assert_eq!(can_win_now(&s), wins, "{s}: the win probe");
                     assert_eq!(successors(&s, &mut found, true), wins, "{s}: win first");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn depth_first_lists_the_turns_breadth_first_finds_in_the_same_order() {
+        for a in God::ALL {
+            for b in God::ALL {
+                if a == b && !a.is_plain() {
+                    continue;
+                }
+                for s in random_positions(a, b, 11) {
+                    let deep: Vec<(Vec<Step>, EndKey)> = legal_turns(&s)
+                        .iter()
+                        .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
+                        .collect();
+                    let broad: Vec<(Vec<Step>, EndKey)> = legal_turns_breadth_first(&s)
+                        .iter()
+                        .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
+                        .collect();
+                    assert_eq!(deep, broad, "{s}");
                 }
             }
         }

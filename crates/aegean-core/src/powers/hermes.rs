@@ -56,6 +56,10 @@ impl Power for Hermes {
         }
     }
 
+    fn travels(&self) -> bool {
+        true
+    }
+
     /// While travelling, what is left of the turn depends only on where the workers stand,
     /// not on the path: back-and-forth moves merge, so listing turns ends.
     fn turn_key(&self, state: &State) -> TurnKey {

@@ -96,6 +96,12 @@ pub trait Power {
     fn turn_key(&self, _state: &State) -> TurnKey {
         TurnKey::Steps
     }
+
+    /// Whether a turn of this power may wander (its `turn_key` is ever `Position`): its
+    /// turns are then found breadth first, so that walks stay short and end.
+    fn travels(&self) -> bool {
+        false
+    }
 }
 
 /// The base turn: a move of either worker, then a build by the worker that moved.
@@ -297,6 +303,10 @@ impl God {
 
     pub fn turn_key(self, state: &State) -> TurnKey {
         dispatch!(self, p => p.turn_key(state))
+    }
+
+    pub fn travels(self) -> bool {
+        dispatch!(self, p => p.travels())
     }
 
     /// The key of this power's token in a position (`athena`), if it keeps one.

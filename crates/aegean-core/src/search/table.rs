@@ -140,6 +140,9 @@ mod tests {
         assert_eq!(t.bytes(), size);
         t.store(12345, 9, 0, -77, 3);
         t.store(12345 + (t.mask as u64 + 2) * 8, 1, 0, 5, 4);
-        assert_eq!(t.probe(12345).map(|e| (e.score, e.depth, e.best)), Some((-77, 9, 3)));
+        assert_eq!(
+            t.probe(12345).map(|e| (e.score, e.depth, e.best)),
+            Some((-77, 9, 3))
+        );
     }
 }
