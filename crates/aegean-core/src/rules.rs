@@ -10,7 +10,7 @@ use std::collections::HashSet;
 
 use crate::powers::TurnKey;
 use crate::squares::Mask;
-use crate::state::{State, StepList, Termination};
+use crate::state::{State, StepList, Termination, TurnSteps};
 use crate::steps::{Step, END};
 
 /// The state the start of the turn of the player to move decides (Athena's token
@@ -70,7 +70,7 @@ fn take_step(state: &mut State, step: Step) {
 
 fn end_turn(state: &mut State) {
     state.to_move ^= 1;
-    state.turn = StepList::default();
+    state.turn.clear();
     state.ply += 1;
 }
 
@@ -83,7 +83,7 @@ pub fn finish_turn(state: &mut State) {
 /// A legal full turn and where it leads.
 #[derive(Clone, Copy, Debug)]
 pub struct FoundTurn {
-    pub turn: StepList,
+    pub turn: TurnSteps,
     pub end: State,
 }
 
@@ -145,8 +145,8 @@ struct Ends {
 impl Ends {
     fn new() -> Self {
         Ends {
-            slots: vec![0; 256],
-            keys: Vec::new(),
+            slots: vec![0; 512],
+            keys: Vec::with_capacity(256),
         }
     }
 
@@ -184,59 +184,87 @@ impl Ends {
     }
 }
 
+/// Where a depth-first walk puts the turns it finds.
+enum Sink<'a> {
+    /// Every turn with its state, the shortest sequence kept for each state (ties: the
+    /// first visited), with the place it was visited (the reference's order).
+    Turns {
+        found: &'a mut Vec<FoundTurn>,
+        kept: Vec<(u32, usize)>,
+    },
+    /// The states alone (the search's children).
+    States(&'a mut Vec<State>),
+}
+
 /// The depth-first walk over the steps of a turn (for powers that do not travel): every
-/// sequence is visited in step order, each end state kept once with the shortest sequence
-/// that reaches it (ties: the first visited), and remembered with the place it was
-/// visited, which is its place in the reference's order.
+/// sequence is visited in step order and each end state kept once.
 struct Walk<'a> {
     start_ply: u32,
     mover: u8,
-    found: &'a mut Vec<FoundTurn>,
-    /// Parallel to `found`: (visit number, length) of the sequence kept.
-    kept: Vec<(u32, usize)>,
+    sink: Sink<'a>,
     ends: Ends,
     visits: u32,
     win_first: bool,
+    /// The steps offered after each step, one buffer per depth (no allocation per node).
+    buffers: Vec<StepList>,
 }
 
 impl Walk<'_> {
     /// Returns true at the first win for the mover, when `win_first`.
-    fn walk(&mut self, here: &State, offered: &StepList) -> bool {
-        for &step in offered.as_slice() {
+    fn walk(&mut self, here: &State, depth: usize) -> bool {
+        if self.buffers.len() <= depth + 1 {
+            self.buffers.resize(depth + 2, StepList::default());
+        }
+        for k in 0..self.buffers[depth].len() {
+            let step = self.buffers[depth].as_slice()[k];
             let mut next = *here;
-            let mut after = StepList::default();
+            let after = &mut self.buffers[depth + 1];
+            after.clear();
             if step == END {
                 finish_turn(&mut next);
             } else {
                 take_step(&mut next, step);
                 if next.decided.is_none() {
-                    candidate_steps(&next, &mut after);
+                    candidate_steps(&next, after);
                     if after.as_slice() == [END] {
                         finish_turn(&mut next);
                     }
                 }
             }
             if next.decided.is_some() || next.ply != self.start_ply {
-                let mut turn = here.turn;
-                if step != END || turn.is_empty() {
-                    turn.push(step);
-                }
                 let visit = self.visits;
                 self.visits += 1;
                 let (i, new) = self.ends.insert(EndKey::of(&next));
-                if new {
-                    self.found.push(FoundTurn { turn, end: next });
-                    self.kept.push((visit, turn.len()));
-                } else if turn.len() < self.kept[i].1 {
-                    self.found[i] = FoundTurn { turn, end: next };
-                    self.kept[i] = (visit, turn.len());
+                match &mut self.sink {
+                    Sink::States(states) => {
+                        if new {
+                            states.push(next);
+                        }
+                    }
+                    Sink::Turns { found, kept } => {
+                        let counted = step != END || here.turn.is_empty();
+                        let length = here.turn.len() + counted as usize;
+                        if new || length < kept[i].1 {
+                            let mut turn = here.turn;
+                            if counted {
+                                turn.push(step);
+                            }
+                            if new {
+                                found.push(FoundTurn { turn, end: next });
+                                kept.push((visit, length));
+                            } else {
+                                found[i].turn = turn;
+                                kept[i] = (visit, length);
+                            }
+                        }
+                    }
                 }
                 if self.win_first && matches!(next.decided, Some((w, _)) if w == self.mover) {
                     return true;
                 }
                 continue;
             }
-            if self.walk(&next, &after) {
+            if self.walk(&next, depth + 1) {
                 return true;
             }
         }
@@ -244,33 +272,38 @@ impl Walk<'_> {
     }
 }
 
-/// The turns of a power that does not travel, found depth first into `found`; sorted in
-/// the reference's order when `ordered`. Returns whether it stopped at a win (`win_first`).
-fn walk_turns(state: &State, found: &mut Vec<FoundTurn>, ordered: bool, win_first: bool) -> bool {
-    found.clear();
-    let mut offered = StepList::default();
-    candidate_steps(state, &mut offered);
+/// Walk the turns of a power that does not travel into `sink`. Returns whether it stopped
+/// at a win (`win_first`).
+fn walk_into<'a>(state: &State, sink: Sink<'a>, win_first: bool) -> (bool, Sink<'a>) {
+    let mut first = StepList::default();
+    candidate_steps(state, &mut first);
     let mut walk = Walk {
         start_ply: state.ply,
         mover: state.to_move,
-        found,
-        kept: Vec::new(),
+        sink,
         ends: Ends::new(),
         visits: 0,
         win_first,
+        buffers: vec![first, StepList::default(), StepList::default()],
     };
-    let won = walk.walk(state, &offered);
-    if ordered && !won {
-        let kept = std::mem::take(&mut walk.kept);
-        let mut pairs: Vec<(u32, FoundTurn)> = kept
-            .into_iter()
-            .map(|(visit, _)| visit)
-            .zip(walk.found.drain(..))
-            .collect();
-        pairs.sort_unstable_by_key(|p| p.0);
-        walk.found.extend(pairs.into_iter().map(|p| p.1));
-    }
-    won
+    let won = walk.walk(state, 0);
+    (won, walk.sink)
+}
+
+/// The turns of a power that does not travel, found depth first, in the reference's order.
+fn walk_turns(state: &State) -> Vec<FoundTurn> {
+    let mut found = Vec::with_capacity(256);
+    let sink = Sink::Turns {
+        found: &mut found,
+        kept: Vec::with_capacity(256),
+    };
+    let (_, sink) = walk_into(state, sink, false);
+    let Sink::Turns { kept, .. } = sink else {
+        unreachable!("the sink given")
+    };
+    let mut order: Vec<(u32, usize)> = kept.iter().enumerate().map(|(i, k)| (k.0, i)).collect();
+    order.sort_unstable();
+    order.into_iter().map(|(_, i)| found[i]).collect()
 }
 
 /// Every legal full turn of the player to move, in the reference's order: sequences that
@@ -283,9 +316,7 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
         return Vec::new();
     }
     if !state.powers[state.to_move as usize].travels() {
-        let mut found = Vec::new();
-        walk_turns(state, &mut found, true, false);
-        return found;
+        return walk_turns(state);
     }
     legal_turns_breadth_first(state)
 }
@@ -336,22 +367,19 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
     found.into_iter().map(|(_, turn)| turn).collect()
 }
 
-/// A state a full turn leads to, for the search: the turn's steps and the state after.
-pub type Successor = FoundTurn;
-
 /// Every distinct state a legal full turn of the player to move leads to (the search's
 /// children; `legal_turns` lists the same states, each with the reference's canonical
 /// turn and in its order). Breadth first over the steps, as `legal_turns` goes, so that a
 /// travelling power's walks stay short; stops at the first turn that wins for the mover
 /// when `win_first` (that turn is the last one pushed). Returns whether such a win was
 /// found.
-pub fn successors(state: &State, out: &mut Vec<Successor>, win_first: bool) -> bool {
+pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool {
     out.clear();
     if state.decided.is_some() {
         return false;
     }
     if !state.powers[state.to_move as usize].travels() {
-        return walk_turns(state, out, false, win_first);
+        return walk_into(state, Sink::States(out), win_first).0;
     }
     let mover = state.to_move;
     let start_ply = state.ply;
@@ -380,11 +408,7 @@ pub fn successors(state: &State, out: &mut Vec<Successor>, win_first: bool) -> b
                 }
                 if next.decided.is_some() || next.ply != start_ply {
                     if ends.insert(EndKey::of(&next)) {
-                        let mut turn = here.turn;
-                        if step != END || turn.is_empty() {
-                            turn.push(step);
-                        }
-                        out.push(Successor { turn, end: next });
+                        out.push(next);
                         if win_first && matches!(next.decided, Some((w, _)) if w == mover) {
                             return true;
                         }
@@ -596,12 +620,12 @@ mod tests {
                         legal_turns(&s).iter().map(|t| EndKey::of(&t.end)).collect();
                     let mut found = Vec::new();
                     assert!(!successors(&s, &mut found, false));
-                    let keys: HashSet<EndKey> = found.iter().map(|t| EndKey::of(&t.end)).collect();
+                    let keys: HashSet<EndKey> = found.iter().map(EndKey::of).collect();
                     assert_eq!(keys.len(), found.len(), "{s}: a state twice");
                     assert_eq!(keys, listed, "{s}: successors differ from the legal turns");
                     let wins = found
                         .iter()
-                        .any(|t| matches!(t.end.decided, Some((w, _)) if w == s.to_move));
+                        .any(|t| matches!(t.decided, Some((w, _)) if w == s.to_move));
                     assert_eq!(can_win_now(&s), wins, "{s}: the win probe");
                     assert_eq!(successors(&s, &mut found, true), wins, "{s}: win first");
                 }

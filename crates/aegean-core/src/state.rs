@@ -19,31 +19,70 @@ pub enum Termination {
     Power,
 }
 
-/// The steps of a turn so far (at most [`StepList::CAPACITY`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct StepList {
-    steps: [Step; StepList::CAPACITY],
+/// A short list of steps kept in place (no allocation): at most `N`. A push past the end
+/// is not stored but marks the list as overflowed, so no step is ever lost silently.
+/// Equal when their steps are: what lies beyond the length is not part of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Steps<const N: usize> {
+    steps: [Step; N],
     len: u8,
+    overflowed: bool,
 }
 
-impl Default for StepList {
+/// The steps a turn structure offers next (Hermes: 16 moves and 16 builds at most).
+pub type StepList = Steps<40>;
+/// The steps of a turn so far: more than any turn needs (Hermes's walks are found
+/// breadth first, so each is a shortest one: far shorter).
+pub type TurnSteps = Steps<24>;
+
+impl<const N: usize> Default for Steps<N> {
     fn default() -> Self {
-        StepList {
-            steps: [0; StepList::CAPACITY],
+        Steps {
+            steps: [0; N],
             len: 0,
+            overflowed: false,
         }
     }
 }
 
-impl StepList {
-    /// More than any turn or any list of offered steps of the powers the core plays
-    /// (Hermes: 16 moves and 16 builds offered; his shortest walks are under 10 steps).
-    pub const CAPACITY: usize = 40;
+impl<const N: usize> PartialEq for Steps<N> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice() && self.overflowed == other.overflowed
+    }
+}
+
+impl<const N: usize> Eq for Steps<N> {}
+
+impl<const N: usize> std::hash::Hash for Steps<N> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
+impl<const N: usize> Steps<N> {
+    pub const CAPACITY: usize = N;
+
+    /// Empty it (the steps beyond the length are left as they are).
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.overflowed = false;
+    }
 
     #[inline]
     pub fn push(&mut self, step: Step) {
-        self.steps[self.len as usize] = step;
-        self.len += 1;
+        if (self.len as usize) < N {
+            self.steps[self.len as usize] = step;
+            self.len += 1;
+        } else {
+            self.overflowed = true;
+        }
+    }
+
+    /// Whether a push found it full (the list is then incomplete).
+    #[inline]
+    pub fn overflowed(&self) -> bool {
+        self.overflowed
     }
 
     #[inline]
@@ -89,7 +128,7 @@ pub struct State {
     /// Each player's power's token, 0 when it has none (Athena: 1 = "moved up").
     pub tokens: [u8; 2],
     /// The steps of the turn in progress.
-    pub turn: StepList,
+    pub turn: TurnSteps,
     /// Turns played since this state was read: the end of a turn changes it.
     pub ply: u32,
     /// The winner and why, once someone has won.
@@ -221,7 +260,7 @@ impl FromStr for State {
             to_move: base.to_move,
             powers,
             tokens,
-            turn: StepList::default(),
+            turn: TurnSteps::default(),
             ply: 0,
             decided: None,
         };

@@ -14,7 +14,7 @@
 //!   aspiration windows at the root.
 
 use crate::eval::{evaluate_state, MATE_BOUND, WIN};
-use crate::rules::{self, Successor};
+use crate::rules;
 use crate::state::State;
 use crate::zobrist::state_hash;
 
@@ -52,7 +52,7 @@ fn won(child: &State, mover: u8) -> bool {
 
 impl Search<'_, '_> {
     /// The children of `s`, and whether the first of them (the last pushed) wins.
-    fn children(&mut self, s: &State, out: &mut Vec<Successor>) -> Result<bool, Timeout> {
+    fn children(&mut self, s: &State, out: &mut Vec<State>) -> Result<bool, Timeout> {
         self.clock.tick()?;
         let won = rules::successors(s, out, true);
         self.clock.add(out.len() as u64 * CHILD_UNITS);
@@ -112,18 +112,18 @@ impl Search<'_, '_> {
                 .iter()
                 .enumerate()
                 .map(|(i, c)| {
-                    let e = match Self::decided(&c.end, mover, ply) {
+                    let e = match Self::decided(c, mover, ply) {
                         Some(v) => v,
-                        None => -evaluate_state(&c.end),
+                        None => -evaluate_state(c),
                     };
-                    (if key(&c.end) == tt_best { i32::MAX } else { e }, i)
+                    (if key(c) == tt_best { i32::MAX } else { e }, i)
                 })
                 .collect();
             order.sort_by_key(|t| std::cmp::Reverse(t.0));
             let mut best = -INF;
             let mut best_key = 0;
             for (n, &(_, i)) in order.iter().enumerate() {
-                let child = &kids[i].end;
+                let child = &kids[i];
                 let score = match Self::decided(child, mover, ply) {
                     Some(v) => v,
                     None if n == 0 => -self.value(child, depth - 1, -beta, -alpha, ply + 1)?,
@@ -162,7 +162,7 @@ impl Search<'_, '_> {
     /// The last full turn before the evaluation, verified lazily.
     fn horizon(
         &mut self,
-        kids: &[Successor],
+        kids: &[State],
         mover: u8,
         alpha: i32,
         _beta: i32,
@@ -171,16 +171,16 @@ impl Search<'_, '_> {
         let mut order: Vec<(i32, bool, usize)> = kids
             .iter()
             .enumerate()
-            .map(|(i, c)| match Self::decided(&c.end, mover, ply) {
+            .map(|(i, c)| match Self::decided(c, mover, ply) {
                 Some(v) => (v, true, i),
-                None => (-evaluate_state(&c.end), false, i),
+                None => (-evaluate_state(c), false, i),
             })
             .collect();
         order.sort_by_key(|t| std::cmp::Reverse(t.0));
         let mut best = -INF;
-        let mut best_key = key(&kids[order[0].2].end);
+        let mut best_key = key(&kids[order[0].2]);
         for &(score, exact, i) in &order {
-            let child = &kids[i].end;
+            let child = &kids[i];
             let mut score = score;
             if !exact {
                 if score <= alpha && best > -INF {
