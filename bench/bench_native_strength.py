@@ -49,14 +49,21 @@ def suite(kind: str, games: int, seed: int = SEED) -> list[str]:
     return out
 
 
-def play(job: tuple[str, int, str, float, str]) -> dict[str, Any]:
+def native_ai(seconds: float, nodes: int | None) -> NativeAI:
+    """The native search with a time budget, or a work budget (units) when given."""
+    if nodes is not None:
+        return NativeAI(node_limit=nodes, name="native")
+    return NativeAI(time_limit=seconds, name="native")
+
+
+def play(job: tuple[str, int, str, float, str, int | None]) -> dict[str, Any]:
     """Game ``index`` of the suite: opening ``index // 2``, the native search moving first
     in even games."""
-    kind, index, opening, seconds, against = job
+    kind, index, opening, seconds, against, nodes = job
     start = time.perf_counter()
     seating = "AB" if index % 2 == 0 else "BA"
     winner = play_seated(
-        lambda: NativeAI(time_limit=seconds, name="native"),
+        lambda: native_ai(seconds, nodes),
         lambda: make_ai(against, seed=index),
         opening,
         seating,
@@ -68,19 +75,21 @@ def play(job: tuple[str, int, str, float, str]) -> dict[str, Any]:
         "opening": opening,
         "native_first": index % 2 == 0,
         "native_seconds": seconds,
+        "native_nodes": nodes,
         "against": against,
         "winner": {0: "native", 1: against, None: None}[winner],
         "seconds": round(time.perf_counter() - start, 1),
     }
 
 
-def done(path: Path, kind: str, seconds: float, against: str) -> dict[int, dict[str, Any]]:
+def done(path: Path, kind: str, seconds: float, against: str, nodes: int | None) -> dict[int, dict[str, Any]]:
     if not path.exists():
         return {}
     out = {}
     for line in path.read_text().splitlines():
         game = json.loads(line)
-        if (game["suite"], game["native_seconds"], game["against"]) == (kind, seconds, against):
+        key = (game["suite"], game["native_seconds"], game["against"], game.get("native_nodes"))
+        if key == (kind, seconds, against, nodes):
             out[game["index"]] = game
     return out
 
@@ -102,16 +111,22 @@ def main() -> None:
     parser.add_argument("--suite", choices=("plain", "gods"), default="plain")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=1.0, help="the native search's time per turn")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        help="a work budget (units) instead of the time: the same games under any load",
+    )
     parser.add_argument("--against", default="python-5", help="the AI it plays (default python-5)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("bench/native_strength.jsonl"))
     parser.add_argument("--summary", action="store_true", help="only print the summary of --out")
     args = parser.parse_args()
     openings = suite(args.suite, args.games)
-    finished = done(args.out, args.suite, args.seconds, args.against)
+    finished = done(args.out, args.suite, args.seconds, args.against, args.nodes)
     if not args.summary:
         jobs = [
-            (args.suite, i, openings[i // 2], args.seconds, args.against)
+            (args.suite, i, openings[i // 2], args.seconds, args.against, args.nodes)
             for i in range(args.games)
             if i not in finished
         ]

@@ -20,34 +20,60 @@ pub const WIN: i32 = 1_000_000;
 /// Scores beyond ±MATE_BOUND are wins or losses, not evaluations.
 pub const MATE_BOUND: i32 = WIN - 10_000;
 
-const HEIGHT_VALUE: [i32; 4] = [0, 30, 80, 50];
-const REACH: [[i32; 4]; 4] = [
-    // REACH_k[h] of the reference, by h: the weights of free neighbours on level 0..3.
-    [2, 5, 0, 0],
-    [1, 3, 12, 0],
-    [1, 2, 6, 0],
-    [1, 2, 4, 3],
-];
-const TRAPPED: i32 = -30;
-const TEMPO: i32 = 5;
+/// The evaluation's weights: the reference's (`aegean/ai/evaluation.py`), or others
+/// being measured against them (`Searcher::set_weights`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A worker standing on level 0..3.
+    pub height: [i32; 4],
+    /// `reach[h][k]`: each free neighbour on level `k` of a worker on level `h`.
+    pub reach: [[i32; 4]; 4],
+    /// A worker that cannot move.
+    pub trapped: i32,
+    /// Having the move.
+    pub tempo: i32,
+    /// A worker on the centre square, the ring around it, the edge.
+    pub centre: [i32; 3],
+    /// Each square of territory (see [`territory`]); 0 leaves the term out.
+    pub territory: i32,
+}
+
+impl Weights {
+    pub const REFERENCE: Weights = Weights {
+        height: [0, 30, 80, 50],
+        reach: [[2, 5, 0, 0], [1, 3, 12, 0], [1, 2, 6, 0], [1, 2, 4, 3]],
+        trapped: -30,
+        tempo: 5,
+        centre: [4, 2, 0],
+        territory: 0,
+    };
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights::REFERENCE
+    }
+}
+
 /// A player threatening one climb onto level 3, or two (one build cannot dome both): the
 /// evaluation of games with powers only; the plain search settles threats by searching.
 const THREAT: i32 = 40;
 const DOUBLE_THREAT: i32 = 400;
 
-const fn centre() -> [i32; 25] {
+const fn rings() -> [usize; 25] {
     let mut out = [0; 25];
     let mut s = 0;
     while s < 25 {
         let (f, r) = ((s % 5) as i32 - 2, (s / 5) as i32 - 2);
         let d = if f.abs() > r.abs() { f.abs() } else { r.abs() };
-        out[s] = [4, 2, 0][d as usize];
+        out[s] = d as usize;
         s += 1;
     }
     out
 }
 
-const CENTRE: [i32; 25] = centre();
+/// Each square's ring: 0 the centre, 1 around it, 2 the edge.
+const RING: [usize; 25] = rings();
 
 /// The heights and free squares the terms read, computed once per position.
 pub struct Board {
@@ -80,37 +106,37 @@ impl Board {
 
     /// One worker's terms, and whether it can move.
     #[inline]
-    fn worker(&self, w: u8) -> (i32, bool) {
+    fn worker(&self, w: u8, weights: &Weights) -> (i32, bool) {
         let h = self.height(w);
         let nb = NEIGHBORS[w as usize];
         let [f0, f1, f2, f3] = self.free;
-        let weights = REACH[h];
-        let value = HEIGHT_VALUE[h]
-            + CENTRE[w as usize]
-            + weights[0] * (nb & f0).count_ones() as i32
-            + weights[1] * (nb & f1).count_ones() as i32
-            + weights[2] * (nb & f2).count_ones() as i32
-            + weights[3] * (nb & f3).count_ones() as i32;
-        let reach = match h {
+        let reach = weights.reach[h];
+        let value = weights.height[h]
+            + weights.centre[RING[w as usize]]
+            + reach[0] * (nb & f0).count_ones() as i32
+            + reach[1] * (nb & f1).count_ones() as i32
+            + reach[2] * (nb & f2).count_ones() as i32
+            + reach[3] * (nb & f3).count_ones() as i32;
+        let open = match h {
             0 => f0 | f1,
             1 => f0 | f1 | f2,
             _ => f0 | f1 | f2 | f3,
         };
-        (value, nb & reach != 0)
+        (value, nb & open != 0)
     }
 
     /// A side's terms, and whether any of its workers can move.
     #[inline]
-    pub fn side(&self, workers: [u8; 2]) -> (i32, bool) {
+    pub fn side(&self, workers: [u8; 2], weights: &Weights) -> (i32, bool) {
         let mut value = 0;
         let mut movable = false;
         for w in workers {
-            let (v, moves) = self.worker(w);
+            let (v, moves) = self.worker(w, weights);
             value += v;
             if moves {
                 movable = true;
             } else {
-                value += TRAPPED;
+                value += weights.trapped;
             }
         }
         (value, movable)
@@ -139,12 +165,68 @@ pub fn evaluate(
     theirs: [u8; 2],
     ply: i32,
 ) -> i32 {
+    evaluate_with(&Weights::REFERENCE, levels, 0, blocked, mine, theirs, ply)
+}
+
+/// [`evaluate`] with other weights (`domes` only matters for the territory term).
+#[inline]
+pub fn evaluate_with(
+    weights: &Weights,
+    levels: &[Mask; 3],
+    domes: Mask,
+    blocked: Mask,
+    mine: [u8; 2],
+    theirs: [u8; 2],
+    ply: i32,
+) -> i32 {
     let board = Board::new(levels, blocked);
-    let (ours, movable) = board.side(mine);
+    let (ours, movable) = board.side(mine, weights);
     if !movable {
         return ply - WIN;
     }
-    TEMPO + ours - board.side(theirs).0
+    let mut score = weights.tempo + ours - board.side(theirs, weights).0;
+    if weights.territory != 0 {
+        score += weights.territory * territory(domes, mine, theirs);
+    }
+    score
+}
+
+const FILE_A: Mask = 0b00001_00001_00001_00001_00001;
+const FILE_E: Mask = FILE_A << 4;
+
+/// The squares a king step from `m`, `m` included.
+#[inline]
+fn dilate(m: Mask) -> Mask {
+    let row = m | (m << 1 & !FILE_A) | (m >> 1 & !FILE_E);
+    (row | row << 5 | row >> 5) & ALL
+}
+
+/// Territory: the squares (not domed) that the side to move's workers reach in fewer king
+/// steps than the other side's, less those the other side reaches first, up to four steps
+/// (heights ignored: a region walled in by domes is what it measures).
+#[inline]
+pub fn territory(domes: Mask, mine: [u8; 2], theirs: [u8; 2]) -> i32 {
+    let space = ALL & !domes;
+    let (mut ours, mut others) = (1 << mine[0] | 1 << mine[1], 1 << theirs[0] | 1 << theirs[1]);
+    let mut taken = ours | others;
+    let (mut our_front, mut their_front) = (ours, others);
+    let mut count = 0;
+    for _ in 0..4 {
+        let a = dilate(our_front) & space & !taken;
+        let b = dilate(their_front) & space & !taken;
+        let both = a & b;
+        our_front = a & !both;
+        their_front = b & !both;
+        ours |= our_front;
+        others |= their_front;
+        taken |= a | b;
+        count += 1;
+        if our_front | their_front == 0 {
+            break;
+        }
+    }
+    let _ = count;
+    ours.count_ones() as i32 - others.count_ones() as i32
 }
 
 /// The score of a state with powers for the side to move: both sides' terms, each side's
@@ -153,17 +235,18 @@ pub fn evaluate(
 pub fn evaluate_state(s: &State) -> i32 {
     let board = Board::new(&s.levels, s.occupied() | s.domes);
     let me = s.to_move as usize;
+    let weights = &Weights::REFERENCE;
     let value = |p: usize| {
         let workers = s.workers[p];
         let threats = board.threats(workers).count_ones() as i32;
-        board.side(workers).0
+        board.side(workers, weights).0
             + if threats >= 2 {
                 DOUBLE_THREAT
             } else {
                 THREAT * threats
             }
     };
-    TEMPO + value(me) - value(1 - me)
+    weights.tempo + value(me) - value(1 - me)
 }
 
 #[cfg(test)]

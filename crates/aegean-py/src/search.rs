@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use aegean_core::eval::Weights;
 use aegean_core::search::{Info, Limits, Searcher as CoreSearcher};
 use aegean_core::state::State;
 use pyo3::exceptions::PyValueError;
@@ -77,6 +78,30 @@ fn limits(depth: Option<u32>, nodes: Option<u64>, seconds: Option<f64>) -> PyRes
     Ok(Limits { depth, nodes, time })
 }
 
+/// The reference's evaluation weights with `changes` (name -> numbers) made: a tuning
+/// knob for measuring other weights.
+fn weights_from(changes: &std::collections::HashMap<String, Vec<i32>>) -> PyResult<Weights> {
+    let mut w = Weights::REFERENCE;
+    for (name, values) in changes {
+        let bad =
+            || PyValueError::new_err(format!("weights: {name} with {} numbers", values.len()));
+        match (name.as_str(), values.as_slice()) {
+            ("height", &[a, b, c, d]) => w.height = [a, b, c, d],
+            ("reach", v) if v.len() == 16 => {
+                for (h, row) in w.reach.iter_mut().enumerate() {
+                    row.copy_from_slice(&v[4 * h..4 * h + 4]);
+                }
+            }
+            ("trapped", &[x]) => w.trapped = x,
+            ("tempo", &[x]) => w.tempo = x,
+            ("centre", &[a, b, c]) => w.centre = [a, b, c],
+            ("territory", &[x]) => w.territory = x,
+            _ => return Err(bad()),
+        }
+    }
+    Ok(w)
+}
+
 /// The native search: iterative deepening alpha-beta with a transposition table of
 /// `table_mb` megabytes (allocated once; it never grows).
 #[pyclass(module = "aegean._core")]
@@ -138,8 +163,12 @@ impl Searcher {
 impl Searcher {
     /// `reductions`: late-move reductions (on by default; off only to measure them).
     #[new]
-    #[pyo3(signature = (table_mb = 64, reductions = true))]
-    fn new(table_mb: usize, reductions: bool) -> PyResult<Self> {
+    #[pyo3(signature = (table_mb = 64, reductions = true, weights = None))]
+    fn new(
+        table_mb: usize,
+        reductions: bool,
+        weights: Option<std::collections::HashMap<String, Vec<i32>>>,
+    ) -> PyResult<Self> {
         if !(1..=4096).contains(&table_mb) {
             return Err(PyValueError::new_err(format!(
                 "the table takes 1 to 4096 MB, not {table_mb}"
@@ -147,6 +176,9 @@ impl Searcher {
         }
         let mut core = CoreSearcher::new(table_mb << 20);
         core.set_reductions(reductions);
+        if let Some(changes) = weights {
+            core.set_weights(weights_from(&changes)?);
+        }
         Ok(Searcher { core })
     }
 

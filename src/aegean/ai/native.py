@@ -117,13 +117,14 @@ class NativeAI:
         table_mb: int = TABLE_MB,
         reductions: bool = True,
         fallback: AlphaBetaAI | None = None,
+        weights: dict[str, list[int]] | None = None,
     ) -> None:
         """``fallback``: the Python search for the positions the native core does not play
         (by default one with the same budget; the levels give it their Python budget, since
         a work unit costs far more there). ``reductions``: late-move reductions in the
         search without powers (on; off only to measure what they bring)."""
         self.name = name
-        self._searcher = _core.Searcher(table_mb, reductions)
+        self._searcher = _core.Searcher(table_mb, reductions, weights)
         self._own_fallback = fallback is None
         self._fallback = fallback or AlphaBetaAI(
             max_depth=max_depth, time_limit=time_limit, node_limit=node_limit, seed=seed, name=name

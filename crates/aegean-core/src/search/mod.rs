@@ -13,7 +13,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::eval::{MATE_BOUND, WIN};
+use crate::eval::{Weights, MATE_BOUND, WIN};
 use crate::state::State;
 use crate::steps::Step;
 
@@ -202,11 +202,18 @@ impl Searcher {
 
     /// Forget everything learnt (a new game).
     pub fn clear(&mut self) {
-        let reductions = self.plain.reductions;
+        let (reductions, weights) = (self.plain.reductions, self.plain.weights);
         self.table.clear();
         self.plain = plain::Memory::default();
         self.plain.reductions = reductions;
+        self.plain.weights = weights;
         self.powers = powers::Memory::default();
+    }
+
+    /// The evaluation's weights without powers (the reference's by default; others to
+    /// measure them against it).
+    pub fn set_weights(&mut self, weights: Weights) {
+        self.plain.weights = weights;
     }
 
     /// Late-move reductions on or off (on by default): a switch for measuring them.

@@ -13,7 +13,7 @@
 //!   quick score plus the history table; principal-variation search with aspiration
 //!   windows at the root.
 
-use crate::eval::{evaluate, MATE_BOUND, WIN};
+use crate::eval::{evaluate_with, Weights, MATE_BOUND, WIN};
 use crate::fastpath::{self, Turn, TurnList, MAX_TURNS};
 use crate::position::Position;
 use crate::squares::{Mask, NEIGHBORS};
@@ -49,6 +49,8 @@ pub struct Memory {
     killers: Vec<[u16; 2]>,
     /// Late-move reductions (on by default; a switch for measuring them).
     pub reductions: bool,
+    /// The evaluation's weights (the reference's unless being measured).
+    pub weights: Weights,
 }
 
 impl Default for Memory {
@@ -57,6 +59,7 @@ impl Default for Memory {
             history: vec![0; 1 << 15],
             killers: vec![[0; 2]; MAX_PLY + 2],
             reductions: true,
+            weights: Weights::REFERENCE,
         }
     }
 }
@@ -101,11 +104,20 @@ struct Search<'a, 'c> {
     table: &'a mut Table,
     memory: &'a mut Memory,
     clock: &'a mut Clock<'c>,
+    /// Each ply's turn list, kept for the next node at that ply.
+    spare: Vec<Option<Box<Ordered>>>,
 }
 
-/// The turns of a node, scored for ordering.
+impl Default for Box<Ordered> {
+    fn default() -> Self {
+        Box::new(Ordered::new())
+    }
+}
+
+/// The turns of a node, scored for ordering, and the order to take them in.
 struct Ordered {
     turns: [(i32, Turn); MAX_TURNS],
+    order: [u8; MAX_TURNS],
     len: usize,
 }
 
@@ -113,21 +125,75 @@ impl Ordered {
     fn new() -> Self {
         Ordered {
             turns: [(0, Turn::default()); MAX_TURNS],
+            order: [0; MAX_TURNS],
             len: 0,
         }
     }
 
-    /// Best first; equal keys keep their order.
-    fn sort(&mut self) {
-        self.turns[..self.len].sort_by_key(|t| std::cmp::Reverse(t.0));
+    /// Best first: by sorting the indices (full ordering), or, when the keys are only the
+    /// heights reached and the table's and killer turns, by counting.
+    fn sort(&mut self, full: bool) {
+        let n = self.len;
+        if full {
+            for i in 0..n {
+                self.order[i] = i as u8;
+            }
+            let turns = &self.turns;
+            self.order[..n].sort_unstable_by_key(|&i| std::cmp::Reverse(turns[i as usize].0));
+            return;
+        }
+        // Classes, best first: the table's turn, the killers, then heights 3, 2, 1, 0.
+        let class = |key: i32| -> usize {
+            match key {
+                i32::MAX => 0,
+                k if k == i32::MAX - 1 => 1,
+                k if k == i32::MAX - 2 => 2,
+                h => 6 - h.clamp(0, 3) as usize,
+            }
+        };
+        let mut start = [0usize; 8];
+        for i in 0..n {
+            start[class(self.turns[i].0) + 1] += 1;
+        }
+        for c in 1..8 {
+            start[c] += start[c - 1];
+        }
+        for i in 0..n {
+            let c = class(self.turns[i].0);
+            self.order[start[c]] = i as u8;
+            start[c] += 1;
+        }
     }
 
-    fn as_slice(&self) -> &[(i32, Turn)] {
-        &self.turns[..self.len]
+    fn iter(&self) -> impl Iterator<Item = (i32, Turn)> + '_ {
+        self.order[..self.len]
+            .iter()
+            .map(|&i| self.turns[i as usize])
     }
 }
 
 impl Search<'_, '_> {
+    /// The evaluation with the searcher's weights.
+    #[inline]
+    fn evaluate(
+        &self,
+        p: &Position,
+        blocked: Mask,
+        mine: [u8; 2],
+        theirs: [u8; 2],
+        ply: i32,
+    ) -> i32 {
+        evaluate_with(
+            &self.memory.weights,
+            &p.levels,
+            p.domes,
+            blocked,
+            mine,
+            theirs,
+            ply,
+        )
+    }
+
     fn negamax(
         &mut self,
         p: &Position,
@@ -160,7 +226,7 @@ impl Search<'_, '_> {
         }
         if depth == 0 {
             if threats == 0 || ply >= MAX_PLY {
-                return Ok(evaluate(&p.levels, blocked, mine, theirs, ply_i));
+                return Ok(self.evaluate(p, blocked, mine, theirs, ply_i));
             }
             return self.quiesce(p, threats, alpha, beta, ply);
         }
@@ -183,7 +249,9 @@ impl Search<'_, '_> {
         if list.is_empty() {
             return Ok(ply_i - WIN); // no legal turn: the side to move loses
         }
-        let mut ordered = Ordered::new();
+        // The ply's list, reused from node to node (no array to clear each time).
+        let mut ordered = self.spare[ply].take().unwrap_or_default();
+        ordered.len = 0;
         let full = threats == 0 && depth >= FULL_ORDERING_DEPTH;
         let mut danger = 0;
         if full {
@@ -228,11 +296,13 @@ impl Search<'_, '_> {
             ordered.len += 1;
         }
         if ordered.len == 0 {
+            self.spare[ply] = Some(ordered);
             return Ok(ply_i + 1 - WIN);
         }
-        ordered.sort();
+        ordered.sort(full);
         if depth == 1 && threats == 0 {
             let (score, best) = self.frontier(p, &ordered, alpha, beta, ply)?;
+            self.spare[ply] = Some(ordered);
             let flag = flag_of(score, alpha, beta);
             self.table.store(
                 key,
@@ -247,7 +317,7 @@ impl Search<'_, '_> {
         let mut best_score = -INF;
         let mut best_turn = None;
         let reduce = self.memory.reductions && full && depth >= 4 && beta - alpha == 1;
-        for (i, &(key_score, t)) in ordered.as_slice().iter().enumerate() {
+        for (i, (key_score, t)) in ordered.iter().enumerate() {
             let next = fastpath::play(p, t);
             let score = if i == 0 || depth == 1 {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)?
@@ -283,6 +353,7 @@ impl Search<'_, '_> {
                 }
             }
         }
+        self.spare[ply] = Some(ordered);
         self.table.store(
             key,
             depth,
@@ -307,7 +378,7 @@ impl Search<'_, '_> {
         let child = ply as i32 + 1;
         let mut best_score = -INF;
         let mut best_turn = None;
-        for &(_, t) in ordered.as_slice() {
+        for (_, t) in ordered.iter() {
             let next = fastpath::play(p, t);
             let blocked = next.occupied() | next.domes;
             let top = next.levels[2] & !blocked;
@@ -317,8 +388,8 @@ impl Search<'_, '_> {
                 -self.negamax(&next, 0, -beta, -alpha, ply + 1)?
             } else {
                 self.clock.tick()?;
-                -evaluate(
-                    &next.levels,
+                -self.evaluate(
+                    &next,
                     blocked,
                     next.workers[1 - me],
                     next.workers[me],
@@ -462,6 +533,7 @@ pub(crate) fn search(
         table,
         memory,
         clock,
+        spare: (0..MAX_PLY + 2).map(|_| None).collect(),
     };
     // Root order: a quick score (as at full-ordering nodes), then each iteration's best
     // first.
