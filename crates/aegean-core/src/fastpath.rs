@@ -127,6 +127,50 @@ pub fn for_each_turn(position: &Position, mut visit: impl FnMut(Turn)) {
     }
 }
 
+/// Call `visit` with the position after each legal move (the other player to move; the
+/// winner set after a climb onto level 3) and the squares its worker may then build on
+/// (none after a win), in [`legal_turns`]'s order: [`play`] of a turn is [`build_on`] of
+/// its move's position.
+#[inline]
+pub fn for_each_move(position: &Position, mut visit: impl FnMut(Position, Mask)) {
+    if position.winner.is_some() {
+        return;
+    }
+    let blocked = position.occupied() | position.domes;
+    let player = position.to_move as usize;
+    for slot in 0..2 {
+        let w = position.workers[player][slot];
+        let climbs = if position.height(w) == 2 {
+            position.levels[2]
+        } else {
+            0
+        };
+        for d in squares::iter(destinations(position, w, blocked)) {
+            let mut moved = *position;
+            moved.workers[player][slot] = d;
+            moved.to_move ^= 1;
+            if climbs & 1 << d != 0 {
+                moved.winner = Some(position.to_move);
+                visit(moved, 0);
+            } else {
+                visit(moved, build_squares(blocked, w, d));
+            }
+        }
+    }
+}
+
+/// A position after its move with the build on `b` (the fitting piece) added.
+#[inline]
+pub fn build_on(moved: &Position, b: u8) -> Position {
+    let mut next = *moved;
+    let bit = 1 << b;
+    match moved.height(b) {
+        3 => next.domes |= bit,
+        h => next.levels[h as usize] |= bit,
+    }
+    next
+}
+
 /// Where the worker that moved from `w` to `d` may build: free, undomed neighbours of
 /// `d` (the square it left is free now).
 #[inline]
@@ -247,6 +291,30 @@ mod tests {
         }
         assert_eq!(nth_turn(&position, list.len() as u64), None);
         list.as_slice().iter().map(Turn::notation).collect()
+    }
+
+    #[test]
+    fn moves_then_builds_make_the_positions_play_makes() {
+        for text in [
+            "00000/00000/00000/00000/00000 1 b2,d4 b4,d2",
+            "01000/12131/01121/21220/10020 1 e4,b2 a2,d2",
+            "00000/00000/00000/00000/23000 1 a1,e5 c5,d5",
+        ] {
+            let position: Position = text.parse().unwrap();
+            let mut list = TurnList::default();
+            legal_turns(&position, &mut list);
+            let mut made = Vec::new();
+            for_each_move(&position, |moved, builds| {
+                if builds == 0 {
+                    made.push(moved);
+                }
+                for b in squares::iter(builds) {
+                    made.push(build_on(&moved, b));
+                }
+            });
+            let played: Vec<Position> = list.as_slice().iter().map(|&t| play(&position, t)).collect();
+            assert_eq!(made, played, "{text}");
+        }
     }
 
     #[test]

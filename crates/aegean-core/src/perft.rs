@@ -3,24 +3,40 @@
 //! contributes nothing (`docs/notation.md`, "Perft"; the reference is
 //! `aegean/santorini/perft.py`).
 
-use crate::fastpath::{count_turns, for_each_turn, legal_turns, play, TurnList};
+use crate::fastpath::{self, count_turns, for_each_turn, legal_turns, play, TurnList};
 use crate::position::Position;
 
 /// Perft that plays every turn, the last level's included.
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => 1,
+        1 => make_leaves(position),
+        _ => {
+            let mut total = 0;
+            for_each_turn(position, |turn| {
+                let next = play(position, turn);
+                if next.winner.is_none() {
+                    total += perft(&next, depth - 1);
+                }
+            });
+            total
+        }
     }
+}
+
+/// The last level of [`perft`]: every leaf position made in full (the move once per
+/// destination, then each build on a copy of it) and counted.
+fn make_leaves(position: &Position) -> u64 {
     let mut total = 0;
-    for_each_turn(position, |turn| {
-        let next = play(position, turn);
-        total += if depth == 1 {
-            u64::from(std::hint::black_box(next).to_move < 2)
-        } else if next.winner.is_some() {
-            0
-        } else {
-            perft(&next, depth - 1)
-        };
+    fastpath::for_each_move(position, |moved, builds| {
+        if builds == 0 {
+            total += u64::from(std::hint::black_box(moved).to_move < 2);
+            return;
+        }
+        for b in crate::squares::iter(builds) {
+            let leaf = fastpath::build_on(&moved, b);
+            total += u64::from(std::hint::black_box(leaf).to_move < 2);
+        }
     });
     total
 }
