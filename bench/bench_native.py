@@ -1,5 +1,6 @@
 """The native core (Rust, ``aegean._core``) beside the pure-Python naive reference, in one
-run: bulk perft, make-every-leaf perft, uniform random playouts, and legal-turn lists.
+run: bulk perft, make-every-leaf perft, uniform random playouts, legal-turn lists (without
+powers and with each simple god), and the native search beside the Python search.
 
 Every count is checked against the naive reference on the same position first (so the
 rates compare equal work), then the core runs the big workload: perft 5 of the issue's
@@ -94,12 +95,139 @@ def lists() -> Result:
     )
 
 
+#: Each simple god to move against another, on the midgame board.
+PAIRS = [
+    ("Apollo", "Athena"),
+    ("Artemis", "Demeter"),
+    ("Athena", "Apollo"),
+    ("Atlas", "Hephaestus"),
+    ("Demeter", "Artemis"),
+    ("Hephaestus", "Atlas"),
+    ("Hermes", "Pan"),
+    ("Minotaur", "Prometheus"),
+    ("Pan", "Hermes"),
+    ("Prometheus", "Minotaur"),
+]
+
+
+def lists_with_gods(repeat: int) -> list[Result]:
+    """Legal-turn lists of the midgame board with each simple god to move: the core alone
+    (timed inside Rust), and through ``Board.legal_turns()`` (the Python API, turns as
+    ``Turn`` objects), each beside the reference's own listing (``rules.legal_turns``)."""
+    from aegean.santorini import rules
+
+    core_rates, board_rates, reference_rates, details = [], [], [], []
+    for first, second in PAIRS:
+        text = f"{MIDGAME} powers={first},{second}"
+        board = Board.from_position(text)
+        reference = rules.legal_turns(board, None)
+        same(f"legal turns of {text!r}", board.legal_turns(), reference)
+        n = 2_000
+        core = min(_core.time_legal_turns(text, n) for _ in range(repeat)) / n
+        api = min(timeit.repeat(board.legal_turns, number=200, repeat=repeat)) / 200
+        ref = min(timeit.repeat(partial(rules.legal_turns, board, None), number=5, repeat=repeat)) / 5
+        core_rates.append(1 / core)
+        board_rates.append(1 / api)
+        reference_rates.append(1 / ref)
+        details.append(f"{first} {len(reference)}: {1 / core / 1e3:,.0f} k / {1 / api / 1e3:,.1f} k")
+    worst = min(range(len(PAIRS)), key=lambda i: core_rates[i])
+    api_worst = min(range(len(PAIRS)), key=lambda i: board_rates[i])
+    return [
+        Result(
+            "native legal-turn lists with simple gods (core alone, slowest god)",
+            "lists/s",
+            core_rates[worst],
+            reference_rates[worst],
+            2e6,
+            None,
+            f"{PAIRS[worst][0]} slowest; each god (turns: core / Board.legal_turns, lists/s): "
+            + "; ".join(details),
+        ),
+        Result(
+            "Board.legal_turns() with simple gods (slowest god)",
+            "lists/s",
+            board_rates[api_worst],
+            reference_rates[api_worst],
+            100e3,
+            None,
+            f"{PAIRS[api_worst][0]} slowest; fastest "
+            f"{max(board_rates) / 1e3:,.0f} k lists/s; the reference: "
+            f"{min(reference_rates):,.0f}-{max(reference_rates):,.0f} lists/s",
+        ),
+    ]
+
+
+#: bench_search.py's middle games, and the same boards with simple gods.
+SEARCH_POSITIONS = [
+    "00000/12000/00001/120D0/00230 1 a4,d3 b3,c1",
+    "00000/03300/01200/21000/0D000 1 a2,c5 b2,d4",
+    "20010/01012/00000/00030/00010 2 d1,b4 d4,d5",
+    "01010/01000/00001/00033/00100 2 d1,b4 c5,e3",
+    "21210/01030/00000/00030/00100 1 c3,a5 c1,b5",
+]
+
+
+def search(seconds: float, gods: bool) -> list[Result]:
+    """The native search for ``seconds`` on each middle game (iterating until the time is
+    up), beside the Python search (``AlphaBetaAI``) with the same time: work units a
+    second (one per position searched without powers), and the depth reached (a forced
+    win or loss found ends the search sooner: such positions are named, not counted)."""
+    from aegean.ai import AlphaBetaAI
+    from aegean.ai.evaluation import MATE_BOUND
+
+    pairs = PAIRS[::2] if gods else [None] * len(SEARCH_POSITIONS)
+    rates, python_rates, depths, python_depths, details = [], [], [], [], []
+    for text, pair in zip(SEARCH_POSITIONS, pairs, strict=True):
+        if pair is not None:
+            text += f" powers={pair[0]},{pair[1]}"
+        found = _core.Searcher(64).search(text, seconds=seconds, keep_going=True)
+        assert found is not None
+        (depth, score, nodes, elapsed, _, _), _ = found
+        board = Board.from_position(text)
+        python = AlphaBetaAI(time_limit=seconds, early_stop=False)
+        python.choose_turn(board)
+        info = python.last_info
+        assert info is not None
+        rates.append(nodes / elapsed)
+        python_rates.append(info.nodes / info.seconds)
+        decided = abs(score) > MATE_BOUND
+        if not decided:
+            depths.append(depth)
+            python_depths.append(info.depth)
+        name = pair[0] if pair else text.split()[2]
+        details.append(f"{name} {depth}{' (forced result found)' if decided else ''} / python {info.depth}")
+    kind = "with simple gods" if gods else "without powers"
+    return [
+        Result(
+            f"native search {kind}: work units",
+            "units/s",
+            min(rates),
+            min(python_rates),
+            2e6,
+            None,
+            f"slowest of {len(rates)} middle games, {seconds:g} s each",
+        ),
+        Result(
+            f"native search {kind}: full turns deep in {seconds:g} s",
+            "turns",
+            min(depths) if depths else 0,
+            min(python_depths) if python_depths else 1,
+            9,
+            None,
+            "shallowest of the undecided games; each (native / Python): " + "; ".join(details),
+        ),
+    ]
+
+
 def run(long: bool = False, repeat: int = 3) -> list[Result]:
     return [
         perft_rates(True, long, repeat),
         perft_rates(False, long, repeat),
         playouts(long, repeat),
         lists(),
+        *lists_with_gods(repeat),
+        *search(1.0, gods=False),
+        *search(1.0, gods=True),
     ]
 
 

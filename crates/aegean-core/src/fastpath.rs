@@ -312,7 +312,11 @@ mod tests {
                     made.push(build_on(&moved, b));
                 }
             });
-            let played: Vec<Position> = list.as_slice().iter().map(|&t| play(&position, t)).collect();
+            let played: Vec<Position> = list
+                .as_slice()
+                .iter()
+                .map(|&t| play(&position, t))
+                .collect();
             assert_eq!(made, played, "{text}");
         }
     }

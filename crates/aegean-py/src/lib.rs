@@ -133,6 +133,29 @@ fn normalise(position: &str) -> PyResult<String> {
     Ok(state(position)?.to_string())
 }
 
+/// Seconds the core takes to list the legal turns of `position` `repeat` times (the
+/// Rust side alone, for the benchmarks; the GIL is released).
+#[pyfunction]
+fn time_legal_turns(py: Python<'_>, position: &str, repeat: u32) -> PyResult<f64> {
+    let start = state(position)?;
+    Ok(py.allow_threads(|| {
+        let clock = std::time::Instant::now();
+        let mut total = 0usize;
+        for _ in 0..repeat {
+            let s = std::hint::black_box(&start);
+            total += if s.plain() {
+                let mut list = TurnList::default();
+                fastpath::legal_turns(&s.position(), &mut list);
+                list.len()
+            } else {
+                rules::legal_turns(s).len()
+            };
+        }
+        std::hint::black_box(total);
+        clock.elapsed().as_secs_f64()
+    }))
+}
+
 /// The powers the native core plays, by name (`-`: no power).
 #[pyfunction]
 fn powers() -> Vec<&'static str> {
@@ -153,6 +176,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(outcome, m)?)?;
     m.add_function(wrap_pyfunction!(powers, m)?)?;
+    m.add_function(wrap_pyfunction!(time_legal_turns, m)?)?;
     m.add_class::<search::Searcher>()?;
     m.add_class::<search::StopFlag>()?;
     m.add_class::<trial::TrialContent>()?;

@@ -57,7 +57,12 @@ fn info(i: &Info) -> PyInfo {
     )
 }
 
-fn limits(depth: Option<u32>, nodes: Option<u64>, seconds: Option<f64>) -> PyResult<Limits> {
+fn limits(
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    seconds: Option<f64>,
+    keep_going: bool,
+) -> PyResult<Limits> {
     if depth.is_none() && nodes.is_none() && seconds.is_none() {
         return Err(PyValueError::new_err(
             "a search needs a budget: depth, nodes or seconds",
@@ -75,7 +80,12 @@ fn limits(depth: Option<u32>, nodes: Option<u64>, seconds: Option<f64>) -> PyRes
         }
         None => None,
     };
-    Ok(Limits { depth, nodes, time })
+    Ok(Limits {
+        depth,
+        nodes,
+        time,
+        keep_going,
+    })
 }
 
 /// The reference's evaluation weights with `changes` (name -> numbers) made: a tuning
@@ -121,6 +131,7 @@ impl Searcher {
         seconds: Option<f64>,
         report: Option<PyObject>,
         stop: Option<&StopFlag>,
+        keep_going: bool,
     ) -> PyResult<Option<(PyInfo, Vec<PyScored>)>> {
         let state: State = position
             .parse()
@@ -128,7 +139,7 @@ impl Searcher {
         if state.decided.is_some() {
             return Ok(None);
         }
-        let limits = limits(depth, nodes, seconds)?;
+        let limits = limits(depth, nodes, seconds, keep_going)?;
         let flag = stop.map(|s| s.flag.clone());
         let core = &mut self.core;
         let mut failure: Option<PyErr> = None;
@@ -197,7 +208,9 @@ impl Searcher {
     /// ``(depth, score, nodes, seconds, pv, cut_short)`` and turn its packed steps, or
     /// ``None`` when the game is over or there is no legal turn. `report` hears each
     /// finished iteration's info; the GIL is released while the search runs.
-    #[pyo3(signature = (position, *, depth = None, nodes = None, seconds = None, report = None, stop = None))]
+    /// `keep_going`: with `seconds`, iterate until the time is up (no early stop at half
+    /// the time), for measuring the depth reached.
+    #[pyo3(signature = (position, *, depth = None, nodes = None, seconds = None, report = None, stop = None, keep_going = false))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
@@ -208,6 +221,7 @@ impl Searcher {
         seconds: Option<f64>,
         report: Option<PyObject>,
         stop: Option<PyRef<'_, StopFlag>>,
+        keep_going: bool,
     ) -> PyResult<Option<(PyInfo, Vec<u32>)>> {
         let found = self.run(
             py,
@@ -218,6 +232,7 @@ impl Searcher {
             seconds,
             report,
             stop.as_deref(),
+            keep_going,
         )?;
         Ok(found.map(|(i, mut scored)| (i, scored.remove(0).0)))
     }
@@ -247,6 +262,7 @@ impl Searcher {
             seconds,
             None,
             stop.as_deref(),
+            false,
         )
     }
 }

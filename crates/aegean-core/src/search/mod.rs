@@ -40,6 +40,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
+    /// With a time budget, start no iteration after half the time (it would not finish);
+    /// benchmarks of the depth reached turn this off.
+    pub keep_going: bool,
 }
 
 /// A turn as its steps (the reference's `Turn`: packed step codes).
@@ -79,6 +82,7 @@ pub(crate) type Partial<T> = Option<(T, i32)>;
 /// The budget as the search spends it.
 pub(crate) struct Clock<'a> {
     start: Instant,
+    keep_going: bool,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
     stop: Option<&'a AtomicBool>,
@@ -93,6 +97,7 @@ impl<'a> Clock<'a> {
         let start = Instant::now();
         Clock {
             start,
+            keep_going: limits.keep_going,
             deadline: limits.time.map(|t| start + t),
             node_limit: limits.nodes,
             stop,
@@ -133,6 +138,9 @@ impl<'a> Clock<'a> {
 
     /// Whether a next iteration is pointless: with half the time gone it would not finish.
     pub fn half_gone(&self) -> bool {
+        if self.keep_going {
+            return false;
+        }
         match self.deadline {
             Some(d) => {
                 let total = d.saturating_duration_since(self.start);
