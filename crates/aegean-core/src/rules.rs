@@ -8,7 +8,7 @@
 
 use std::collections::HashSet;
 
-use crate::powers::TurnKey;
+use crate::powers::{SecondBuild, TurnKey, TurnShape};
 use crate::squares::Mask;
 use crate::state::{State, StepList, Termination, TurnSteps};
 use crate::steps::{Step, END};
@@ -184,6 +184,192 @@ impl Ends {
     }
 }
 
+/// The turns of a power of shape `MoveBuild` (see `TurnShape`), without walking steps:
+/// for each move the hooks offer (after the opponent's restrictions), the move taken, and
+/// unless it won, each build then offered. Each (move, build) is its own state, so there
+/// is nothing to merge, and they come in `legal_turns`'s order. `visit` hears each turn
+/// and the state it leads to, and returns true to stop (the function then returns true).
+fn move_build(state: &State, mut visit: impl FnMut(&[Step], &State) -> bool) -> bool {
+    let player = state.to_move as usize;
+    let power = state.powers[player];
+    let owner = 1 - player;
+    let other = state.powers[owner];
+    let mut moves = StepList::default();
+    power.turn_steps(state, player, &mut moves);
+    let mut builds = StepList::default();
+    for &mv in moves.as_slice() {
+        if !other.is_plain() && !other.allows_opponent_step(state, owner, player, mv) {
+            continue;
+        }
+        let mut moved = *state;
+        take_step(&mut moved, mv);
+        if moved.decided.is_some() {
+            if visit(&[mv], &moved) {
+                return true;
+            }
+            continue;
+        }
+        builds.clear();
+        power.turn_steps(&moved, player, &mut builds);
+        for &build in builds.as_slice() {
+            if !other.is_plain() && !other.allows_opponent_step(&moved, owner, player, build) {
+                continue;
+            }
+            let mut end = moved;
+            take_step(&mut end, build);
+            if end.decided.is_none() {
+                finish_turn(&mut end);
+            }
+            if visit(&[mv, build], &end) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The steps the mover is offered in `state` that the opponent allows, into `out`.
+#[inline]
+fn offered(state: &State, out: &mut StepList) {
+    out.clear();
+    candidate_steps(state, out);
+}
+
+/// Take `step` on a copy of `state`, ending the turn when nothing else is offered after
+/// it (as `apply_step` does) or when `finish` says the turn ends there.
+#[inline]
+fn after(state: &State, step: Step, finish: bool) -> State {
+    let mut next = *state;
+    take_step(&mut next, step);
+    if next.decided.is_none() && finish {
+        finish_turn(&mut next);
+    }
+    next
+}
+
+/// The states of a turn of shape `MoveMoveBuild` (Artemis): per worker, the squares it
+/// can end on (one move, or two), each reached once, then each build from there; a move
+/// that wins is a turn of its own. `visit` returns true to stop.
+fn move_move_build(state: &State, mut visit: impl FnMut(&State) -> bool) -> bool {
+    let mut first = StepList::default();
+    offered(state, &mut first);
+    let mut second = StepList::default();
+    let mut builds = StepList::default();
+    let mut ends: Vec<State> = Vec::with_capacity(24);
+    let mut current: Option<u8> = None;
+    let mut reached: u32 = 0;
+    // Squares where a move won (the same state however it was reached).
+    let mut won: u32 = 0;
+    // Builds from every square the last worker can end on.
+    let mut flush = |ends: &mut Vec<State>, visit: &mut dyn FnMut(&State) -> bool| -> bool {
+        for moved in ends.drain(..) {
+            offered(&moved, &mut builds);
+            for &b in builds.as_slice() {
+                if crate::steps::kind(b) == crate::steps::KIND_BUILD
+                    && visit(&after(&moved, b, true))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    for &mv in first.as_slice() {
+        let worker = crate::steps::src(mv);
+        if current != Some(worker) {
+            if flush(&mut ends, &mut visit) {
+                return true;
+            }
+            current = Some(worker);
+            reached = 0;
+            won = 0;
+        }
+        let one = after(state, mv, false);
+        let square = crate::steps::dst(mv);
+        if one.decided.is_some() {
+            if won & 1 << square == 0 {
+                won |= 1 << square;
+                if visit(&one) {
+                    return true;
+                }
+            }
+            continue;
+        }
+        if reached & 1 << square == 0 {
+            reached |= 1 << square;
+            ends.push(one);
+        }
+        offered(&one, &mut second);
+        for &mv2 in second.as_slice() {
+            if crate::steps::kind(mv2) != crate::steps::KIND_MOVE {
+                continue;
+            }
+            let two = after(&one, mv2, false);
+            let square = crate::steps::dst(mv2);
+            if two.decided.is_some() {
+                if won & 1 << square == 0 {
+                    won |= 1 << square;
+                    if visit(&two) {
+                        return true;
+                    }
+                }
+                continue;
+            }
+            if reached & 1 << square == 0 {
+                reached |= 1 << square;
+                ends.push(two);
+            }
+        }
+    }
+    flush(&mut ends, &mut visit)
+}
+
+/// The states of a turn of shape `MoveBuildBuild` (Demeter, Hephaestus): each move, each
+/// first build, and each second build offered after it (`Elsewhere`: the pair once, in
+/// square order, since either order makes the same state). `visit` returns true to stop.
+fn move_build_build(
+    state: &State,
+    second: SecondBuild,
+    mut visit: impl FnMut(&State) -> bool,
+) -> bool {
+    let mut moves = StepList::default();
+    offered(state, &mut moves);
+    let mut firsts = StepList::default();
+    let mut seconds = StepList::default();
+    for &mv in moves.as_slice() {
+        let moved = after(state, mv, false);
+        if moved.decided.is_some() {
+            if visit(&moved) {
+                return true;
+            }
+            continue;
+        }
+        offered(&moved, &mut firsts);
+        for &b1 in firsts.as_slice() {
+            let mut built = moved;
+            take_step(&mut built, b1);
+            offered(&built, &mut seconds);
+            let mut end = built;
+            finish_turn(&mut end);
+            if visit(&end) {
+                return true;
+            }
+            for &b2 in seconds.as_slice() {
+                if b2 == END
+                    || (second == SecondBuild::Elsewhere
+                        && crate::steps::dst(b2) < crate::steps::dst(b1))
+                {
+                    continue;
+                }
+                if visit(&after(&built, b2, true)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Where a depth-first walk puts the turns it finds.
 enum Sink<'a> {
     /// Every turn with its state, the shortest sequence kept for each state (ties: the
@@ -315,7 +501,23 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
     if state.decided.is_some() {
         return Vec::new();
     }
-    if !state.powers[state.to_move as usize].travels() {
+    let power = state.powers[state.to_move as usize];
+    if power.turn_shape() == TurnShape::MoveBuild && state.turn.is_empty() {
+        let mut found = Vec::with_capacity(64);
+        move_build(state, |turn, end| {
+            let mut steps = TurnSteps::default();
+            for &s in turn {
+                steps.push(s);
+            }
+            found.push(FoundTurn {
+                turn: steps,
+                end: *end,
+            });
+            false
+        });
+        return found;
+    }
+    if !power.travels() {
         return walk_turns(state);
     }
     legal_turns_breadth_first(state)
@@ -378,7 +580,21 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
     if state.decided.is_some() {
         return false;
     }
-    if !state.powers[state.to_move as usize].travels() {
+    let power = state.powers[state.to_move as usize];
+    let mover = state.to_move;
+    let mut push = |end: &State| {
+        out.push(*end);
+        win_first && matches!(end.decided, Some((w, _)) if w == mover)
+    };
+    if state.turn.is_empty() {
+        match power.turn_shape() {
+            TurnShape::MoveBuild => return move_build(state, |_, end| push(end)),
+            TurnShape::MoveMoveBuild => return move_move_build(state, push),
+            TurnShape::MoveBuildBuild(second) => return move_build_build(state, second, push),
+            TurnShape::Any => {}
+        }
+    }
+    if !power.travels() {
         return walk_into(state, Sink::States(out), win_first).0;
     }
     let mover = state.to_move;
@@ -432,6 +648,33 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
 /// steps, stopping at the first winning one).
 pub fn can_win_now(state: &State) -> bool {
     if state.decided.is_some() {
+        return false;
+    }
+    let power = state.powers[state.to_move as usize];
+    if state.turn.is_empty() && power.turn_shape() != TurnShape::Any {
+        // Only a move can win in these shapes: the first moves, and Artemis's second.
+        let mover = state.to_move;
+        let mut moves = StepList::default();
+        let mut second = StepList::default();
+        offered(state, &mut moves);
+        for &mv in moves.as_slice() {
+            let one = after(state, mv, false);
+            match one.decided {
+                Some((w, _)) if w == mover => return true,
+                Some(_) => continue,
+                None => {}
+            }
+            if power.turn_shape() == TurnShape::MoveMoveBuild {
+                offered(&one, &mut second);
+                for &mv2 in second.as_slice() {
+                    if crate::steps::kind(mv2) == crate::steps::KIND_MOVE
+                        && matches!(after(&one, mv2, false).decided, Some((w, _)) if w == mover)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
         return false;
     }
     let mover = state.to_move;

@@ -3,7 +3,7 @@
 //! just left (RULINGS #15: the height limit applies to Apollo's move only; the swap is a
 //! force, so the opponent cannot win by it).
 
-use super::{default_apply_step, Power};
+use super::{default_apply_step, Power, TurnShape};
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
@@ -11,6 +11,10 @@ use crate::steps::{self, Step, KIND_MOVE};
 pub struct Apollo;
 
 impl Power for Apollo {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
+    }
+
     fn move_targets(&self, state: &State, player: usize, worker: u8) -> Mask {
         let limit = state.height(worker) + 1;
         let open = !(state.workers_of(player) | state.domes);

@@ -3,7 +3,7 @@
 //! both moves may go up; #7: a first move up onto level 3 wins at once, before any second
 //! move).
 
-use super::{default_turn_steps, Power};
+use super::{default_turn_steps, Power, TurnShape};
 use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, KIND_MOVE};
@@ -11,6 +11,10 @@ use crate::steps::{self, KIND_MOVE};
 pub struct Artemis;
 
 impl Power for Artemis {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveMoveBuild
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let turn = state.turn.as_slice();
         if turn.len() == 1 && steps::kind(turn[0]) == KIND_MOVE {

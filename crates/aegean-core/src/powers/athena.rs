@@ -3,7 +3,7 @@
 //! a multi-move counts, a force does not; the restriction lasts until her next turn and
 //! covers the moves powers add, such as Apollo's and Minotaur's).
 
-use super::Power;
+use super::{Power, TurnShape};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
 
@@ -19,6 +19,10 @@ fn moves_up(state: &State, step: Step) -> bool {
 }
 
 impl Power for Athena {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
+    }
+
     fn start_of_turn_state(&self, state: &mut State, owner: usize, player: usize) {
         if player == owner {
             state.tokens[owner] = 0;

@@ -2,7 +2,7 @@
 //! any level, ground included (RULINGS #20: a dome below level 3 is not a Complete Tower;
 //! written `^d4D`, and `A`-`C` in positions).
 
-use super::Power;
+use super::{Power, TurnShape};
 use crate::squares::{self, NEIGHBORS};
 use crate::state::{State, StepList};
 use crate::steps;
@@ -10,6 +10,10 @@ use crate::steps;
 pub struct Atlas;
 
 impl Power for Atlas {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
+    }
+
     fn build_steps(&self, state: &State, _player: usize, worker: u8, out: &mut StepList) {
         let blocked = state.occupied() | state.domes;
         for t in squares::iter(NEIGHBORS[worker as usize] & !blocked) {

@@ -2,13 +2,17 @@
 //! but not on the same space (RULINGS #21: optional, the same worker, a different space;
 //! the second build is the piece that fits, so a dome on level 3).
 
-use super::{default_turn_steps, Power};
+use super::{default_turn_steps, Power, SecondBuild, TurnShape};
 use crate::state::{State, StepList};
 use crate::steps::{self, KIND_BUILD};
 
 pub struct Demeter;
 
 impl Power for Demeter {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuildBuild(SecondBuild::Elsewhere)
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let turn = state.turn.as_slice();
         if turn.len() == 2 && steps::kind(turn[1]) == KIND_BUILD {

@@ -2,13 +2,17 @@
 //! (not a dome) on top of its first block (RULINGS #22: the same space, optional, so
 //! offered only when the first build made level 1 or 2; #3: domes are not blocks).
 
-use super::{default_turn_steps, Power};
+use super::{default_turn_steps, Power, SecondBuild, TurnShape};
 use crate::state::{State, StepList};
 use crate::steps::{self, KIND_BUILD};
 
 pub struct Hephaestus;
 
 impl Power for Hephaestus {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuildBuild(SecondBuild::SameBlock)
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let turn = state.turn.as_slice();
         if turn.len() == 2 && steps::kind(turn[1]) == KIND_BUILD {

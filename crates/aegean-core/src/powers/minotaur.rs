@@ -4,7 +4,7 @@
 //! RULINGS #24: the space behind must hold no worker and no dome, at any level; the push
 //! is a force, so a worker pushed onto level 3 does not win.
 
-use super::{default_apply_step, Power};
+use super::{default_apply_step, Power, TurnShape};
 use crate::squares::{Mask, NEIGHBORS};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
@@ -22,6 +22,10 @@ pub fn push_square(src: u8, dst: u8) -> Option<u8> {
 }
 
 impl Power for Minotaur {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
+    }
+
     fn move_targets(&self, state: &State, player: usize, worker: u8) -> Mask {
         let limit = state.height(worker) + 1;
         let blocked = state.occupied() | state.domes;

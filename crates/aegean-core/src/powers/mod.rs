@@ -102,6 +102,40 @@ pub trait Power {
     fn travels(&self) -> bool {
         false
     }
+
+    /// The shape of the owner's turn, as far as the engine may rely on it to find turns
+    /// faster: a power that changes the turn structure (`turn_steps`) keeps the default,
+    /// `Any`; one that only changes what a move or a build may be or do declares
+    /// `MoveBuild`.
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::Any
+    }
+}
+
+/// What the engine may assume of a turn (see [`Power::turn_shape`]). In every shape but
+/// `Any` only a move can win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnShape {
+    /// Exactly one move (which may win), then one build, as `move_targets`,
+    /// `build_steps`, `apply_step` and `wins_with` say: every such pair is its own turn.
+    MoveBuild,
+    /// A move, an optional second move of the same worker (not back to where it started),
+    /// then a build (Artemis): the states are those of moving straight to where the
+    /// worker ends.
+    MoveMoveBuild,
+    /// A move, a build, then an optional second build: elsewhere (`SecondElsewhere`,
+    /// Demeter: the two builds in either order are one state) or on the same square,
+    /// a block only (`SecondSame`, Hephaestus).
+    MoveBuildBuild(SecondBuild),
+    /// Anything the hooks allow: found by walking the steps.
+    Any,
+}
+
+/// Where a second build may go (see [`TurnShape::MoveBuildBuild`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SecondBuild {
+    Elsewhere,
+    SameBlock,
 }
 
 /// The base turn: a move of either worker, then a build by the worker that moved.
@@ -162,7 +196,11 @@ pub fn default_wins_with(state: &State, step: Step) -> Option<Termination> {
 /// No power: the base game.
 pub struct Mortal;
 
-impl Power for Mortal {}
+impl Power for Mortal {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
+    }
+}
 
 /// The powers the native core plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -307,6 +345,10 @@ impl God {
 
     pub fn travels(self) -> bool {
         dispatch!(self, p => p.travels())
+    }
+
+    pub fn turn_shape(self) -> TurnShape {
+        dispatch!(self, p => p.turn_shape())
     }
 
     /// The key of this power's token in a position (`athena`), if it keeps one.

@@ -2,13 +2,17 @@
 //! or more levels (RULINGS #25: only Pan's own *move*; a worker forced down has not moved;
 //! climbing onto level 3 still wins as well).
 
-use super::{default_wins_with, Power};
+use super::{default_wins_with, Power, TurnShape};
 use crate::state::{State, Termination};
 use crate::steps::{self, Step, KIND_MOVE};
 
 pub struct Pan;
 
 impl Power for Pan {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
+    }
+
     fn wins_with(&self, state: &State, _player: usize, step: Step) -> Option<Termination> {
         let drop =
             i16::from(state.height(steps::src(step))) - i16::from(state.height(steps::dst(step)));
