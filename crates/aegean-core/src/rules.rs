@@ -247,90 +247,93 @@ fn after(state: &State, step: Step, finish: bool) -> State {
     next
 }
 
-/// The states of a turn of shape `MoveMoveBuild` (Artemis): per worker, the squares it
-/// can end on (one move, or two), each reached once, then each build from there; a move
-/// that wins is a turn of its own. `visit` returns true to stop.
-fn move_move_build(state: &State, mut visit: impl FnMut(&State) -> bool) -> bool {
+/// The turns of shape `MoveMoveBuild` (Artemis), in `legal_turns`'s order and with its
+/// choice of sequence for each state, without walking: for each first move in order, its
+/// second moves (each with its builds), then its own builds. A state two moves reach is
+/// written with one move when one move reaches it (that sequence is shorter), else with
+/// the first two-move sequence to reach it; a win is a turn of its own. `visit` hears
+/// each turn and its state, and returns true to stop.
+fn move_move_build(state: &State, mut visit: impl FnMut(&[Step], &State) -> bool) -> bool {
+    use crate::steps::{dst, kind, src, KIND_BUILD, KIND_MOVE};
     let mut first = StepList::default();
     offered(state, &mut first);
     let mut second = StepList::default();
     let mut builds = StepList::default();
-    let mut ends: Vec<State> = Vec::with_capacity(24);
-    let mut current: Option<u8> = None;
-    let mut reached: u32 = 0;
-    // Squares where a move won (the same state however it was reached).
+    // Per worker: the squares one move reaches, the two-move ends already written (by
+    // build), and the winning squares already written.
+    let mut worker = None;
+    let mut direct: u32 = 0;
+    let mut written: Vec<(u8, Step)> = Vec::new();
     let mut won: u32 = 0;
-    // Builds from every square the last worker can end on.
-    let mut flush = |ends: &mut Vec<State>, visit: &mut dyn FnMut(&State) -> bool| -> bool {
-        for moved in ends.drain(..) {
-            offered(&moved, &mut builds);
-            for &b in builds.as_slice() {
-                if crate::steps::kind(b) == crate::steps::KIND_BUILD
-                    && visit(&after(&moved, b, true))
-                {
-                    return true;
-                }
-            }
-        }
-        false
-    };
     for &mv in first.as_slice() {
-        let worker = crate::steps::src(mv);
-        if current != Some(worker) {
-            if flush(&mut ends, &mut visit) {
-                return true;
-            }
-            current = Some(worker);
-            reached = 0;
+        if worker != Some(src(mv)) {
+            worker = Some(src(mv));
+            direct = first
+                .as_slice()
+                .iter()
+                .filter(|&&m| src(m) == src(mv))
+                .fold(0, |acc, &m| acc | 1 << dst(m));
+            written.clear();
             won = 0;
         }
         let one = after(state, mv, false);
-        let square = crate::steps::dst(mv);
         if one.decided.is_some() {
-            if won & 1 << square == 0 {
-                won |= 1 << square;
-                if visit(&one) {
-                    return true;
-                }
+            won |= 1 << dst(mv);
+            if visit(&[mv], &one) {
+                return true;
             }
             continue;
         }
-        if reached & 1 << square == 0 {
-            reached |= 1 << square;
-            ends.push(one);
-        }
         offered(&one, &mut second);
         for &mv2 in second.as_slice() {
-            if crate::steps::kind(mv2) != crate::steps::KIND_MOVE {
+            if kind(mv2) != KIND_MOVE {
                 continue;
             }
+            let end = dst(mv2);
             let two = after(&one, mv2, false);
-            let square = crate::steps::dst(mv2);
             if two.decided.is_some() {
-                if won & 1 << square == 0 {
-                    won |= 1 << square;
-                    if visit(&two) {
+                // One move to the same square would have won too: it is written there.
+                if (direct | won) & 1 << end == 0 {
+                    won |= 1 << end;
+                    if visit(&[mv, mv2], &two) {
                         return true;
                     }
                 }
                 continue;
             }
-            if reached & 1 << square == 0 {
-                reached |= 1 << square;
-                ends.push(two);
+            if direct & 1 << end != 0 {
+                continue; // one move reaches it: written with that move
+            }
+            offered(&two, &mut builds);
+            for &b in builds.as_slice() {
+                if written.contains(&(end, b)) {
+                    continue;
+                }
+                written.push((end, b));
+                if visit(&[mv, mv2, b], &after(&two, b, true)) {
+                    return true;
+                }
+            }
+        }
+        for &b in second.as_slice() {
+            if kind(b) == KIND_BUILD && visit(&[mv, b], &after(&one, b, true)) {
+                return true;
             }
         }
     }
-    flush(&mut ends, &mut visit)
+    false
 }
 
-/// The states of a turn of shape `MoveBuildBuild` (Demeter, Hephaestus): each move, each
-/// first build, and each second build offered after it (`Elsewhere`: the pair once, in
-/// square order, since either order makes the same state). `visit` returns true to stop.
+/// The turns of shape `MoveBuildBuild` (Demeter, Hephaestus), in `legal_turns`'s order
+/// and with its choice of sequence for each state, without walking: for each move and
+/// each first build, the second builds offered after it, then the first build alone (the
+/// turn ended). With `Elsewhere` the two builds in either order are one state, written in
+/// the order whose first build comes first. `visit` hears each turn and its state, and
+/// returns true to stop.
 fn move_build_build(
     state: &State,
     second: SecondBuild,
-    mut visit: impl FnMut(&State) -> bool,
+    mut visit: impl FnMut(&[Step], &State) -> bool,
 ) -> bool {
     let mut moves = StepList::default();
     offered(state, &mut moves);
@@ -339,7 +342,7 @@ fn move_build_build(
     for &mv in moves.as_slice() {
         let moved = after(state, mv, false);
         if moved.decided.is_some() {
-            if visit(&moved) {
+            if visit(&[mv], &moved) {
                 return true;
             }
             continue;
@@ -349,11 +352,6 @@ fn move_build_build(
             let mut built = moved;
             take_step(&mut built, b1);
             offered(&built, &mut seconds);
-            let mut end = built;
-            finish_turn(&mut end);
-            if visit(&end) {
-                return true;
-            }
             for &b2 in seconds.as_slice() {
                 if b2 == END
                     || (second == SecondBuild::Elsewhere
@@ -361,9 +359,14 @@ fn move_build_build(
                 {
                     continue;
                 }
-                if visit(&after(&built, b2, true)) {
+                if visit(&[mv, b1, b2], &after(&built, b2, true)) {
                     return true;
                 }
+            }
+            let mut end = built;
+            finish_turn(&mut end);
+            if visit(&[mv, b1], &end) {
+                return true;
             }
         }
     }
@@ -502,9 +505,9 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
         return Vec::new();
     }
     let power = state.powers[state.to_move as usize];
-    if power.turn_shape() == TurnShape::MoveBuild && state.turn.is_empty() {
+    if state.turn.is_empty() && power.turn_shape() != TurnShape::Any {
         let mut found = Vec::with_capacity(64);
-        move_build(state, |turn, end| {
+        let keep = |turn: &[Step], end: &State| {
             let mut steps = TurnSteps::default();
             for &s in turn {
                 steps.push(s);
@@ -514,7 +517,13 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
                 end: *end,
             });
             false
-        });
+        };
+        match power.turn_shape() {
+            TurnShape::MoveBuild => move_build(state, keep),
+            TurnShape::MoveMoveBuild => move_move_build(state, keep),
+            TurnShape::MoveBuildBuild(second) => move_build_build(state, second, keep),
+            TurnShape::Any => unreachable!("checked above"),
+        };
         return found;
     }
     if !power.travels() {
@@ -589,8 +598,10 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
     if state.turn.is_empty() {
         match power.turn_shape() {
             TurnShape::MoveBuild => return move_build(state, |_, end| push(end)),
-            TurnShape::MoveMoveBuild => return move_move_build(state, push),
-            TurnShape::MoveBuildBuild(second) => return move_build_build(state, second, push),
+            TurnShape::MoveMoveBuild => return move_move_build(state, |_, end| push(end)),
+            TurnShape::MoveBuildBuild(second) => {
+                return move_build_build(state, second, |_, end| push(end))
+            }
             TurnShape::Any => {}
         }
     }
@@ -883,7 +894,10 @@ mod tests {
                 if a == b && !a.is_plain() {
                     continue;
                 }
-                for s in random_positions(a, b, 11) {
+                let positions = [11, 13, 17]
+                    .into_iter()
+                    .flat_map(|seed| random_positions(a, b, seed));
+                for s in positions {
                     let deep: Vec<(Vec<Step>, EndKey)> = legal_turns(&s)
                         .iter()
                         .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))

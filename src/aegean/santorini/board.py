@@ -158,8 +158,9 @@ class Board(GameState[Power]):
             return []
         if self.plain and not self.turn:
             return fastpath.placements(self) if self.placing else fastpath.turns(self)
-        if self.native_plays:
-            turns = [Turn(steps) for steps in _core.legal_turns(format_position(self))]
+        text = self._native_position()
+        if text is not None:
+            turns = [Turn(steps) for steps in _core.legal_turns(text)]
             if limit is None or len(turns) <= limit:
                 return turns
         return rules.legal_turns(self, limit)
@@ -170,13 +171,21 @@ class Board(GameState[Power]):
         with no power or simple gods only, between turns, placement over, the game not
         decided. There ``legal_turns`` comes from it (the same turns in the same order:
         tests/native), and :mod:`aegean.ai.native` searches it."""
+        if self.plain and self.n_players == 2 and not self.turn and not self.placing:
+            return self.decided is None
+        return self._native_position() is not None
+
+    def _native_position(self) -> str | None:
+        """The position as the native core reads it, if it plays it (see
+        :attr:`native_plays`; without powers the Python fast path is quicker, so None)."""
         if not (self.n_players == 2 and not self.turn and not self.placing and self.decided is None):
-            return False
-        if self.plain:
-            return True
-        if not all(power.is_plain or power.name in NATIVE_POWERS for power in self.powers):
-            return False
-        return all(field.startswith(NATIVE_FIELDS) for field in format_position(self).split()[4:])
+            return None
+        if self.plain or not all(power.is_plain or power.name in NATIVE_POWERS for power in self.powers):
+            return None
+        text = format_position(self)
+        if not all(field.startswith(NATIVE_FIELDS) for field in text.split()[4:]):
+            return None
+        return text
 
     def visible_turns(self, limit: int | None = None) -> list[Turn]:
         """The legal turns as the player to move can see them: :meth:`legal_turns`,
