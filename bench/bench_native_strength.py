@@ -27,7 +27,7 @@ from typing import Any
 from aegean.ai import make_ai
 from aegean.ai.match import MatchResult, play_seated
 from aegean.ai.native import NativeAI
-from aegean.santorini import native
+from aegean.santorini import Board, Turn, native
 
 SEED = 20261127
 SQUARES = [f"{f}{r}" for f in "abcde" for r in "12345"]
@@ -49,11 +49,26 @@ def suite(kind: str, games: int, seed: int = SEED) -> list[str]:
     return out
 
 
-def native_ai(seconds: float, nodes: int | None) -> NativeAI:
+class TimedNative(NativeAI):
+    """The native search, keeping the time and work of each of its turns (so a work
+    budget can be shown to match the time it stands for)."""
+
+    def __init__(self, **budget: Any) -> None:
+        super().__init__(name="native", **budget)
+        self.turns: list[tuple[float, int]] = []
+
+    def choose_turn(self, board: Board) -> Turn:
+        turn = super().choose_turn(board)
+        if self.last_info is not None:
+            self.turns.append((self.last_info.seconds, self.last_info.nodes))
+        return turn
+
+
+def native_ai(seconds: float, nodes: int | None) -> TimedNative:
     """The native search with a time budget, or a work budget (units) when given."""
     if nodes is not None:
-        return NativeAI(node_limit=nodes, name="native")
-    return NativeAI(time_limit=seconds, name="native")
+        return TimedNative(node_limit=nodes)
+    return TimedNative(time_limit=seconds)
 
 
 def play(job: tuple[str, int, str, float, str, int | None]) -> dict[str, Any]:
@@ -62,8 +77,14 @@ def play(job: tuple[str, int, str, float, str, int | None]) -> dict[str, Any]:
     kind, index, opening, seconds, against, nodes = job
     start = time.perf_counter()
     seating = "AB" if index % 2 == 0 else "BA"
+    made: list[TimedNative] = []
+
+    def native_side() -> TimedNative:
+        made.append(native_ai(seconds, nodes))
+        return made[-1]
+
     winner = play_seated(
-        lambda: native_ai(seconds, nodes),
+        native_side,
         lambda: make_ai(against, seed=index),
         opening,
         seating,
@@ -79,6 +100,9 @@ def play(job: tuple[str, int, str, float, str, int | None]) -> dict[str, Any]:
         "against": against,
         "winner": {0: "native", 1: against, None: None}[winner],
         "seconds": round(time.perf_counter() - start, 1),
+        "native_turns": sum(len(ai.turns) for ai in made),
+        "native_think": round(sum(t for ai in made for t, _ in ai.turns), 2),
+        "native_units": sum(n for ai in made for _, n in ai.turns),
     }
 
 
@@ -94,16 +118,19 @@ def done(path: Path, kind: str, seconds: float, against: str, nodes: int | None)
     return out
 
 
-def summary(games: dict[int, dict[str, Any]], kind: str, seconds: float, against: str) -> str:
+def summary(
+    games: dict[int, dict[str, Any]], kind: str, seconds: float, against: str, nodes: int | None
+) -> str:
     wins = sum(1 for g in games.values() if g["winner"] == "native")
     losses = sum(1 for g in games.values() if g["winner"] == against)
     result = MatchResult.from_counts(len(games), wins, losses)
     minutes = sum(g["seconds"] for g in games.values()) / 60
-    return (
-        f"suite {kind}: "
-        + result.summary(f"native {seconds:g} s/turn", against)
-        + f" ({minutes:.0f} game-minutes)"
-    )
+    turns = sum(g.get("native_turns", 0) for g in games.values())
+    think = sum(g.get("native_think", 0.0) for g in games.values())
+    units = sum(g.get("native_units", 0) for g in games.values())
+    budget = f"native {seconds:g} s/turn" if nodes is None else f"native {nodes / 1e6:g} M units/turn"
+    pace = f", native {think / turns:.2f} s and {units / turns / 1e6:.1f} M units a turn" if turns else ""
+    return f"suite {kind}: " + result.summary(budget, against) + f" ({minutes:.0f} game-minutes{pace})"
 
 
 def main() -> None:
@@ -137,10 +164,10 @@ def main() -> None:
                 finished[game["index"]] = game
                 print(
                     f"game {game['index']}: {game['winner']} ({game['seconds']} s); "
-                    + summary(finished, args.suite, args.seconds, args.against),
+                    + summary(finished, args.suite, args.seconds, args.against, args.nodes),
                     flush=True,
                 )
-    print(summary(finished, args.suite, args.seconds, args.against))
+    print(summary(finished, args.suite, args.seconds, args.against, args.nodes))
 
 
 if __name__ == "__main__":

@@ -130,8 +130,8 @@ impl Ordered {
         }
     }
 
-    /// Best first: by sorting the indices (full ordering), or, when the keys are only the
-    /// heights reached and the table's and killer turns, by counting.
+    /// Best first: by sorting the indices (full ordering), or by counting when the keys
+    /// are classes (0 to 6).
     fn sort(&mut self, full: bool) {
         let n = self.len;
         if full {
@@ -142,25 +142,18 @@ impl Ordered {
             self.order[..n].sort_unstable_by_key(|&i| std::cmp::Reverse(turns[i as usize].0));
             return;
         }
-        // Classes, best first: the table's turn, the killers, then heights 3, 2, 1, 0.
-        let class = |key: i32| -> usize {
-            match key {
-                i32::MAX => 0,
-                k if k == i32::MAX - 1 => 1,
-                k if k == i32::MAX - 2 => 2,
-                h => 6 - h.clamp(0, 3) as usize,
-            }
-        };
-        let mut start = [0usize; 8];
+        // The keys are classes, best first: the table's turn, the killers, then the
+        // heights reached 3, 2, 1, 0.
+        let mut start = [0u8; 8];
         for i in 0..n {
-            start[class(self.turns[i].0) + 1] += 1;
+            start[self.turns[i].0 as usize + 1] += 1;
         }
         for c in 1..8 {
             start[c] += start[c - 1];
         }
         for i in 0..n {
-            let c = class(self.turns[i].0);
-            self.order[start[c]] = i as u8;
+            let c = self.turns[i].0 as usize;
+            self.order[start[c] as usize] = i as u8;
             start[c] += 1;
         }
     }
@@ -203,6 +196,8 @@ impl Search<'_, '_> {
         ply: usize,
     ) -> Result<i32, Timeout> {
         self.clock.tick()?;
+        let key = if depth > 0 { position_hash(p) } else { 0 };
+        self.table.prefetch(key);
         let ply_i = ply as i32;
         let me = p.to_move as usize;
         let (mine, theirs) = (p.workers[me], p.workers[1 - me]);
@@ -230,7 +225,6 @@ impl Search<'_, '_> {
             }
             return self.quiesce(p, threats, alpha, beta, ply);
         }
-        let key = position_hash(p);
         let mut tt_turn = 0u16;
         if let Some(e) = self.table.probe(key) {
             tt_turn = e.best as u16;
@@ -283,14 +277,19 @@ impl Search<'_, '_> {
                 }
                 s
             } else {
-                hd
+                6 - hd
             };
-            if packed == tt_turn {
-                s = i32::MAX;
+            let rank = if packed == tt_turn {
+                0
             } else if packed == killers[0] {
-                s = i32::MAX - 1;
+                1
             } else if packed == killers[1] {
-                s = i32::MAX - 2;
+                2
+            } else {
+                3
+            };
+            if rank < 3 {
+                s = if full { i32::MAX - rank } else { rank };
             }
             ordered.turns[ordered.len] = (s, t);
             ordered.len += 1;
@@ -317,8 +316,16 @@ impl Search<'_, '_> {
         let mut best_score = -INF;
         let mut best_turn = None;
         let reduce = self.memory.reductions && full && depth >= 4 && beta - alpha == 1;
-        for (i, (key_score, t)) in ordered.iter().enumerate() {
+        let n = ordered.len;
+        for i in 0..n {
+            let (key_score, t) = ordered.turns[ordered.order[i] as usize];
             let next = fastpath::play(p, t);
+            if i + 1 < n && depth >= 2 {
+                // While this child is searched, the next one's table entry comes in.
+                let (_, after) = ordered.turns[ordered.order[i + 1] as usize];
+                self.table
+                    .prefetch(position_hash(&fastpath::play(p, after)));
+            }
             let score = if i == 0 || depth == 1 {
                 -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1)?
             } else {

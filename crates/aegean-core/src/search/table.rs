@@ -1,7 +1,7 @@
-//! The transposition table: a fixed number of two-entry buckets, allocated once, so it
-//! never grows past its set size. In each bucket the first entry keeps the deepest
-//! result seen (a shallower one replaces it only from a newer search), the second
-//! always takes the latest.
+//! The transposition table: a fixed number of two-entry buckets (one cache line each),
+//! allocated once, so it never grows past its set size. In each bucket the first entry
+//! keeps the deepest result seen (a shallower one replaces it only from a newer search),
+//! the second always takes the latest.
 
 /// One remembered node: its hash, the best move found (a packed turn or a child's hash,
 /// 0 for none), the score (relative to the node), the depth and the kind of bound.
@@ -42,31 +42,38 @@ impl Entry {
     }
 }
 
+/// Two entries on one cache line, so that a probe costs at most one miss.
+#[derive(Clone, Copy, Default)]
+#[repr(C, align(64))]
+struct Bucket {
+    slots: [Packed; 2],
+}
+
 pub struct Table {
-    entries: Vec<Packed>,
+    buckets: Vec<Bucket>,
     mask: usize,
     age: u8,
 }
 
 impl Table {
-    /// A table of about `bytes` (at least two buckets; a power of two entries).
+    /// A table of about `bytes` (at least one bucket; a power of two buckets).
     pub fn new(bytes: usize) -> Table {
-        let wanted = (bytes / std::mem::size_of::<Packed>()).max(4);
-        let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
+        let wanted = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            entries: vec![[0; 3]; entries],
-            mask: entries - 2,
+            buckets: vec![Bucket::default(); buckets],
+            mask: buckets - 1,
             age: 0,
         }
     }
 
     /// Its size in bytes: fixed at creation.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Packed>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill([0; 3]);
+        self.buckets.fill(Bucket::default());
         self.age = 0;
     }
 
@@ -80,12 +87,26 @@ impl Table {
         (key as usize) & self.mask
     }
 
+    /// Ask the processor to start loading `key`'s bucket: a node about to be searched
+    /// probes it after its own checks, by when the line may have arrived.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let line = &self.buckets[self.bucket(key)] as *const Bucket as *const i8;
+            // SAFETY: a prefetch is a hint that never faults; the pointer is in bounds.
+            unsafe { std::arch::x86_64::_mm_prefetch(line, std::arch::x86_64::_MM_HINT_T0) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let i = self.bucket(key);
+        let bucket = &self.buckets[self.bucket(key)];
         let [a, b] = [
-            Entry::unpack(&self.entries[i]),
-            Entry::unpack(&self.entries[i + 1]),
+            Entry::unpack(&bucket.slots[0]),
+            Entry::unpack(&bucket.slots[1]),
         ];
         if a.key == key && a.depth > 0 {
             Some(a)
@@ -98,23 +119,25 @@ impl Table {
 
     #[inline]
     pub fn store(&mut self, key: u64, depth: u32, flag: u8, score: i32, best: u64) {
+        let age = self.age;
         let i = self.bucket(key);
+        let slots = &mut self.buckets[i].slots;
         let entry = Entry {
             key,
             best,
             score,
             depth: depth.clamp(1, 255) as u8,
             flag,
-            age: self.age,
+            age,
         };
-        let first = Entry::unpack(&self.entries[i]);
-        if first.key == key || first.depth as u32 <= depth || first.age != self.age {
+        let first = Entry::unpack(&slots[0]);
+        if first.key == key || first.depth as u32 <= depth || first.age != age {
             if first.key != key && first.depth > 0 {
-                self.entries[i + 1] = first.pack(); // the deep entry moves to the second slot
+                slots[1] = slots[0]; // the deep entry moves to the second slot
             }
-            self.entries[i] = entry.pack();
+            slots[0] = entry.pack();
         } else {
-            self.entries[i + 1] = entry.pack();
+            slots[1] = entry.pack();
         }
     }
 }
@@ -139,7 +162,7 @@ mod tests {
         }
         assert_eq!(t.bytes(), size);
         t.store(12345, 9, 0, -77, 3);
-        t.store(12345 + (t.mask as u64 + 2) * 8, 1, 0, 5, 4);
+        t.store(12345 + (t.mask as u64 + 1) * 8, 1, 0, 5, 4);
         assert_eq!(
             t.probe(12345).map(|e| (e.score, e.depth, e.best)),
             Some((-77, 9, 3))
