@@ -65,10 +65,11 @@ class TimedNative(NativeAI):
 
 
 def native_ai(seconds: float, nodes: int | None) -> TimedNative:
-    """The native search with a time budget, or a work budget (units) when given."""
+    """The native search with a work budget (units) when given, else with ``seconds`` of
+    processor time (so that a game played beside other work is the same game)."""
     if nodes is not None:
         return TimedNative(node_limit=nodes)
-    return TimedNative(time_limit=seconds)
+    return TimedNative(time_limit=seconds, cpu_time=True)
 
 
 def play(job: tuple[str, int, str, float, str, int | None]) -> dict[str, Any]:
@@ -137,7 +138,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--suite", choices=("plain", "gods"), default="plain")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seconds", type=float, default=1.0, help="the native search's time per turn")
+    parser.add_argument("--seconds", type=float, default=1.0, help="native processor time per turn")
     parser.add_argument(
         "--nodes",
         type=int,

@@ -82,6 +82,7 @@ class Searcher:
         report: Callable[[_Info], None] | None = None,
         stop: StopFlag | None = None,
         keep_going: bool = False,
+        cpu_time: bool = False,
     ) -> tuple[_Info, list[int]] | None: ...
     def analyse(
         self,

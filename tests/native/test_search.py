@@ -92,10 +92,11 @@ def test_budgets_iterations_and_the_stop_signal() -> None:
     ai.choose_turn(board)
     assert ai.last_info is not None and ai.last_info.nodes < 30_000 + 2_048
 
-    ai = NativeAI(time_limit=0.3)
-    start = time.perf_counter()
-    ai.choose_turn(board)
-    assert time.perf_counter() - start < 2.0  # a deadline, not a measurement
+    for cpu_time in (False, True):  # the wall clock, or the thread's processor time
+        ai = NativeAI(time_limit=0.3, cpu_time=cpu_time)
+        start = time.perf_counter()
+        assert ai.choose_turn(board) in board.legal_turns()
+        assert time.perf_counter() - start < 2.0  # a deadline, not a measurement
 
     stop = threading.Event()
     ai = NativeAI(time_limit=600)

@@ -62,6 +62,7 @@ fn limits(
     nodes: Option<u64>,
     seconds: Option<f64>,
     keep_going: bool,
+    cpu_time: bool,
 ) -> PyResult<Limits> {
     if depth.is_none() && nodes.is_none() && seconds.is_none() {
         return Err(PyValueError::new_err(
@@ -85,6 +86,7 @@ fn limits(
         nodes,
         time,
         keep_going,
+        cpu_time,
     })
 }
 
@@ -132,6 +134,7 @@ impl Searcher {
         report: Option<PyObject>,
         stop: Option<&StopFlag>,
         keep_going: bool,
+        cpu_time: bool,
     ) -> PyResult<Option<(PyInfo, Vec<PyScored>)>> {
         let state: State = position
             .parse()
@@ -139,7 +142,7 @@ impl Searcher {
         if state.decided.is_some() {
             return Ok(None);
         }
-        let limits = limits(depth, nodes, seconds, keep_going)?;
+        let limits = limits(depth, nodes, seconds, keep_going, cpu_time)?;
         let flag = stop.map(|s| s.flag.clone());
         let core = &mut self.core;
         let mut failure: Option<PyErr> = None;
@@ -209,8 +212,9 @@ impl Searcher {
     /// ``None`` when the game is over or there is no legal turn. `report` hears each
     /// finished iteration's info; the GIL is released while the search runs.
     /// `keep_going`: with `seconds`, iterate until the time is up (no early stop at half
-    /// the time), for measuring the depth reached.
-    #[pyo3(signature = (position, *, depth = None, nodes = None, seconds = None, report = None, stop = None, keep_going = false))]
+    /// the time), for measuring the depth reached. `cpu_time`: count `seconds` in this
+    /// thread's processor time (the same match on a busy machine).
+    #[pyo3(signature = (position, *, depth = None, nodes = None, seconds = None, report = None, stop = None, keep_going = false, cpu_time = false))]
     #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
@@ -222,6 +226,7 @@ impl Searcher {
         report: Option<PyObject>,
         stop: Option<PyRef<'_, StopFlag>>,
         keep_going: bool,
+        cpu_time: bool,
     ) -> PyResult<Option<(PyInfo, Vec<u32>)>> {
         let found = self.run(
             py,
@@ -233,6 +238,7 @@ impl Searcher {
             report,
             stop.as_deref(),
             keep_going,
+            cpu_time,
         )?;
         Ok(found.map(|(i, mut scored)| (i, scored.remove(0).0)))
     }
@@ -262,6 +268,7 @@ impl Searcher {
             seconds,
             None,
             stop.as_deref(),
+            false,
             false,
         )
     }

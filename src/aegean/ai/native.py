@@ -118,12 +118,17 @@ class NativeAI:
         reductions: bool = True,
         fallback: AlphaBetaAI | None = None,
         weights: dict[str, list[int]] | None = None,
+        cpu_time: bool = False,
     ) -> None:
         """``fallback``: the Python search for the positions the native core does not play
         (by default one with the same budget; the levels give it their Python budget, since
         a work unit costs far more there). ``reductions``: late-move reductions in the
-        search without powers (on; off only to measure what they bring)."""
+        search without powers (on; off only to measure what they bring). ``cpu_time``:
+        count ``time_limit`` in the searching thread's processor time, not on the wall
+        clock, so that a match on a busy machine plays as on an idle one (native searches
+        only; where the system has no such clock, the wall clock)."""
         self.name = name
+        self.cpu_time = cpu_time
         self._searcher = _core.Searcher(table_mb, reductions, weights)
         self._own_fallback = fallback is None
         self._fallback = fallback or AlphaBetaAI(
@@ -182,6 +187,7 @@ class NativeAI:
                 seconds=self.time_limit,
                 report=report,
                 stop=flag,
+                cpu_time=self.cpu_time,
             )
         if found is None:  # no legal turn: the reference says why, in one line
             legal_turns_or_raise(board)

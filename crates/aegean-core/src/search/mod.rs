@@ -43,6 +43,50 @@ pub struct Limits {
     /// With a time budget, start no iteration after half the time (it would not finish);
     /// benchmarks of the depth reached turn this off.
     pub keep_going: bool,
+    /// Count the time budget in the searching thread's processor time rather than on the
+    /// wall clock, so that a match played on a busy machine is the same match (where the
+    /// system has no such clock, the wall clock).
+    pub cpu_time: bool,
+}
+
+/// Time as the budget counts it: the wall clock, or this thread's processor time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Watch {
+    Wall(Instant),
+    Cpu(Duration),
+}
+
+impl Watch {
+    pub fn start(cpu_time: bool) -> Watch {
+        match thread_cpu_time() {
+            Some(now) if cpu_time => Watch::Cpu(now),
+            _ => Watch::Wall(Instant::now()),
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        match *self {
+            Watch::Wall(start) => start.elapsed(),
+            Watch::Cpu(start) => thread_cpu_time().map_or(Duration::ZERO, |now| now - start),
+        }
+    }
+}
+
+/// The processor time this thread has used.
+#[cfg(unix)]
+fn thread_cpu_time() -> Option<Duration> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given and nothing else.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    ok.then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+}
+
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }
 
 /// A turn as its steps (the reference's `Turn`: packed step codes).
@@ -81,9 +125,12 @@ pub(crate) type Partial<T> = Option<(T, i32)>;
 
 /// The budget as the search spends it.
 pub(crate) struct Clock<'a> {
+    /// Wall time, for the reports.
     start: Instant,
+    /// Time as the budget counts it.
+    watch: Watch,
     keep_going: bool,
-    deadline: Option<Instant>,
+    budget: Option<Duration>,
     node_limit: Option<u64>,
     stop: Option<&'a AtomicBool>,
     pub nodes: u64,
@@ -94,11 +141,11 @@ pub(crate) struct Clock<'a> {
 
 impl<'a> Clock<'a> {
     pub fn new(limits: &Limits, stop: Option<&'a AtomicBool>) -> Clock<'a> {
-        let start = Instant::now();
         Clock {
-            start,
+            start: Instant::now(),
+            watch: Watch::start(limits.cpu_time),
             keep_going: limits.keep_going,
-            deadline: limits.time.map(|t| start + t),
+            budget: limits.time,
             node_limit: limits.nodes,
             stop,
             nodes: 0,
@@ -128,7 +175,7 @@ impl<'a> Clock<'a> {
 
     pub fn spent(&self) -> bool {
         self.node_limit.is_some_and(|n| self.nodes >= n)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.budget.is_some_and(|b| self.watch.elapsed() >= b)
             || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
@@ -138,16 +185,7 @@ impl<'a> Clock<'a> {
 
     /// Whether a next iteration is pointless: with half the time gone it would not finish.
     pub fn half_gone(&self) -> bool {
-        if self.keep_going {
-            return false;
-        }
-        match self.deadline {
-            Some(d) => {
-                let total = d.saturating_duration_since(self.start);
-                self.start.elapsed() * 2 > total
-            }
-            None => false,
-        }
+        !self.keep_going && self.budget.is_some_and(|b| self.watch.elapsed() * 2 > b)
     }
 }
 
@@ -302,4 +340,28 @@ pub(crate) fn widen(alpha: i32, beta: i32, low: bool, guess: i32, step: i32) -> 
 
 pub(crate) const fn aspiration() -> i32 {
     ASPIRATION
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn processor_time_counts_work_and_not_waiting() {
+        let watch = Watch::start(true);
+        assert!(matches!(watch, Watch::Cpu(_)));
+        std::thread::sleep(Duration::from_millis(200));
+        let waited = watch.elapsed();
+        let mut x = 1u64;
+        let busy = Instant::now();
+        while busy.elapsed() < Duration::from_millis(200) {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+        assert!(
+            waited < Duration::from_millis(100),
+            "{waited:?} counted while asleep"
+        );
+        assert!(watch.elapsed() > waited, "no time counted while working");
+    }
 }
