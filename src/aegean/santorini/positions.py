@@ -26,6 +26,8 @@ from .steps import StepKind, place, step_kind
 TEAM_MATE = "&"
 _LEVEL_CHARS = "0123"
 _DOME_CHARS = "ABCD"
+#: A square's byte (its height, plus 4 under a dome) to its character.
+_SQUARE_CHARS = bytes.maketrans(bytes(range(8)), (_LEVEL_CHARS + _DOME_CHARS).encode())
 
 #: The class of state a parse makes (the ``Board`` facade, in practice).
 S = TypeVar("S", bound=State)
@@ -33,15 +35,16 @@ S = TypeVar("S", bound=State)
 
 def format_position(board: State) -> str:
     """The position of ``board`` as space-separated fields (``docs/notation.md``)."""
-    ranks = []
-    for rank in range(4, -1, -1):
-        row = []
-        for file in range(5):
-            s = rank * 5 + file
-            chars = _DOME_CHARS if board.domes >> s & 1 else _LEVEL_CHARS
-            row.append(chars[board.height[s]])
-        ranks.append("".join(row))
-    fields = ["/".join(ranks), str(board.to_move + 1)]
+    # Square by square in C: each height as a byte, 4 more under a dome, then one
+    # translation to the characters (this is on the path of every native call).
+    squares = bytearray(board.height)
+    domes = board.domes
+    while domes:
+        low = domes & -domes
+        squares[low.bit_length() - 1] += 4
+        domes ^= low
+    text = squares.translate(_SQUARE_CHARS).decode()
+    fields = ["/".join(text[r : r + 5] for r in (20, 15, 10, 5, 0)), str(board.to_move + 1)]
     for player, squares in enumerate(board.workers):
         if player >= board.n_sides:
             fields.append(TEAM_MATE)  # four players: team mates share the workers
