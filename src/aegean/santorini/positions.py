@@ -45,11 +45,11 @@ def format_position(board: State) -> str:
         domes ^= low
     text = squares.translate(_SQUARE_CHARS).decode()
     fields = ["/".join(text[r : r + 5] for r in (20, 15, 10, 5, 0)), str(board.to_move + 1)]
-    for player, squares in enumerate(board.workers):
+    for player, workers in enumerate(board.workers):
         if player >= board.n_sides:
             fields.append(TEAM_MATE)  # four players: team mates share the workers
         else:
-            fields.append(",".join(SQUARE_NAMES[s] for s in squares) or "-")
+            fields.append(",".join(SQUARE_NAMES[s] for s in workers) or "-")
     if any(p.name for p in board.powers):
         fields.append("powers=" + ",".join(p.name.replace(" ", "") or "-" for p in board.powers))
     if board.fleece is not None:
