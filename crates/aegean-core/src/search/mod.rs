@@ -253,7 +253,7 @@ impl Searcher {
         self.plain = plain::Memory::default();
         self.plain.reductions = reductions;
         self.plain.weights = weights;
-        self.powers = powers::Memory::default();
+        self.powers = powers::Memory { reductions };
     }
 
     /// The evaluation's weights without powers (the reference's by default; others to
@@ -265,6 +265,7 @@ impl Searcher {
     /// Late-move reductions on or off (on by default): a switch for measuring them.
     pub fn set_reductions(&mut self, on: bool) {
         self.plain.reductions = on;
+        self.powers.reductions = on;
     }
 
     /// The best turn for the side to move of `state` (between turns, game not decided)

@@ -28,16 +28,28 @@ use super::{
 const CHILD_UNITS: u64 = 2;
 const PROBE_UNITS: u64 = 20;
 
-/// What the search with powers remembers between searches (nothing yet beyond the table:
-/// its children are ordered by their evaluation).
-#[derive(Default)]
-pub struct Memory {}
+/// Children searched in full at a null-window node before later ones are reduced.
+const LATE: usize = 3;
+
+/// What the search with powers keeps between searches (its children are ordered by their
+/// evaluation, so nothing yet beyond the table) and its switches.
+pub struct Memory {
+    /// Late-move reductions (on; off only to measure what they bring).
+    pub reductions: bool,
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Memory { reductions: true }
+    }
+}
 
 struct Search<'a, 'c> {
     table: &'a mut Table,
     clock: &'a mut Clock<'c>,
     /// The player to move at the root.
     mover: u8,
+    reductions: bool,
 }
 
 /// The key of a node: the board, the tokens (the powers are the game's).
@@ -122,13 +134,23 @@ impl Search<'_, '_> {
             order.sort_by_key(|t| std::cmp::Reverse(t.0));
             let mut best = -INF;
             let mut best_key = 0;
+            // At null-window nodes three or more turns from the horizon, children after the
+            // first few are searched a turn shallower first, and again in full if they beat
+            // alpha (measured: docs/performance.md).
+            let reduce = self.reductions && depth >= 3 && beta - alpha == 1;
             for (n, &(_, i)) in order.iter().enumerate() {
                 let child = &kids[i];
                 let score = match Self::decided(child, mover, ply) {
                     Some(v) => v,
                     None if n == 0 => -self.value(child, depth - 1, -beta, -alpha, ply + 1)?,
                     None => {
-                        let s1 = -self.value(child, depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                        let mut s1 = alpha + 1;
+                        if reduce && n >= LATE {
+                            s1 = -self.value(child, depth - 2, -alpha - 1, -alpha, ply + 1)?;
+                        }
+                        if s1 > alpha {
+                            s1 = -self.value(child, depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                        }
                         if s1 > alpha && s1 < beta {
                             -self.value(child, depth - 1, -beta, -alpha, ply + 1)?
                         } else {
@@ -240,7 +262,7 @@ fn principal_variation(
 /// `multi` > 1 keeps that many root scores exact.
 pub(crate) fn search(
     table: &mut Table,
-    _memory: &mut Memory,
+    memory: &mut Memory,
     root: &State,
     max_depth: u32,
     multi: usize,
@@ -248,6 +270,7 @@ pub(crate) fn search(
     report: &mut dyn FnMut(&Info),
 ) -> Option<(Info, Vec<Scored>)> {
     table.new_search();
+    let reductions = memory.reductions;
     let mut turns = root_turns(root);
     if turns.is_empty() {
         return None;
@@ -275,6 +298,7 @@ pub(crate) fn search(
         table,
         clock,
         mover,
+        reductions,
     };
     let max_depth = if turns.len() > 1 { max_depth } else { 1 };
     let mut done = (0usize, 0i32);
