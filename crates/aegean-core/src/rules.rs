@@ -259,8 +259,8 @@ fn move_move_build(state: &State, mut visit: impl FnMut(&[Step], &State) -> bool
     offered(state, &mut first);
     let mut second = StepList::default();
     let mut builds = StepList::default();
-    // Per worker: the squares one move reaches, the two-move ends already written (by
-    // build), and the winning squares already written.
+    // Per worker: the squares one move reaches, those where one move wins, the two-move
+    // ends already written (by build), and the winning squares already written.
     let mut worker = None;
     let mut direct: u32 = 0;
     let mut written: Vec<(u8, Step)> = Vec::new();
@@ -268,17 +268,18 @@ fn move_move_build(state: &State, mut visit: impl FnMut(&[Step], &State) -> bool
     for &mv in first.as_slice() {
         if worker != Some(src(mv)) {
             worker = Some(src(mv));
-            direct = first
-                .as_slice()
-                .iter()
-                .filter(|&&m| src(m) == src(mv))
-                .fold(0, |acc, &m| acc | 1 << dst(m));
-            written.clear();
+            direct = 0;
             won = 0;
+            for &m in first.as_slice().iter().filter(|&&m| src(m) == src(mv)) {
+                direct |= 1 << dst(m);
+                if after(state, m, false).decided.is_some() {
+                    won |= 1 << dst(m);
+                }
+            }
+            written.clear();
         }
         let one = after(state, mv, false);
         if one.decided.is_some() {
-            won |= 1 << dst(mv);
             if visit(&[mv], &one) {
                 return true;
             }
@@ -292,8 +293,11 @@ fn move_move_build(state: &State, mut visit: impl FnMut(&[Step], &State) -> bool
             let end = dst(mv2);
             let two = after(&one, mv2, false);
             if two.decided.is_some() {
-                // One move to the same square would have won too: it is written there.
-                if (direct | won) & 1 << end == 0 {
+                // Written once: with one move where one move to the square wins too (that
+                // sequence is shorter), else with the first pair of moves to win there. (A
+                // square one move reaches without winning can still be won on by two: down,
+                // then up onto level 3.)
+                if won & 1 << end == 0 {
                     won |= 1 << end;
                     if visit(&[mv, mv2], &two) {
                         return true;
@@ -910,6 +914,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn artemis_wins_by_moving_down_then_up_where_one_move_does_not_win() {
+        // c5 (level 3) to c4 (level 3) is no climb; c5-b5 (level 2) then c4 is one, and wins
+        // (RULINGS #19: both moves may go up). Found by tests/powers/test_artemis.py.
+        let s = state("B2333/31301/21320/D03B3/CC11A 2 a3,a4 c5,c1 powers=-,Artemis");
+        let listed: Vec<(Vec<Step>, EndKey)> = legal_turns(&s)
+            .iter()
+            .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
+            .collect();
+        let walked: Vec<(Vec<Step>, EndKey)> = legal_turns_breadth_first(&s)
+            .iter()
+            .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
+            .collect();
+        assert_eq!(listed, walked);
+        let (c5, b5, c4) = (22, 21, 17);
+        let win = [
+            crate::steps::move_step(c5, b5),
+            crate::steps::move_step(b5, c4),
+        ];
+        assert!(legal_turns(&s)
+            .iter()
+            .any(|t| t.turn.as_slice() == win && t.end.decided.is_some()));
+        let mut found = Vec::new();
+        assert!(successors(&s, &mut found, true), "the win is found first");
+        assert!(can_win_now(&s));
     }
 
     #[test]
