@@ -175,9 +175,14 @@ def search(seconds: float, gods: bool) -> list[Result]:
     from aegean.ai import AlphaBetaAI
     from aegean.ai.evaluation import MATE_BOUND
 
-    pairs = PAIRS[::2] if gods else [None] * len(SEARCH_POSITIONS)
+    cases: list[tuple[str, tuple[str, str] | None]]
+    if gods:  # each middle game twice, so that every simple god is to move once
+        halves = (PAIRS[::2], PAIRS[1::2])
+        cases = [(t, p) for half in halves for t, p in zip(SEARCH_POSITIONS, half, strict=True)]
+    else:
+        cases = [(t, None) for t in SEARCH_POSITIONS]
     rates, python_rates, depths, python_depths, details = [], [], [], [], []
-    for text, pair in zip(SEARCH_POSITIONS, pairs, strict=True):
+    for text, pair in cases:
         if pair is not None:
             text += f" powers={pair[0]},{pair[1]}"
         found = _core.Searcher(64).search(text, seconds=seconds, keep_going=True)
@@ -188,14 +193,18 @@ def search(seconds: float, gods: bool) -> list[Result]:
         python.choose_turn(board)
         info = python.last_info
         assert info is not None
-        rates.append(nodes / elapsed)
-        python_rates.append(info.nodes / info.seconds)
+        if elapsed >= 0.1:  # (a win on the board is found at once, with no work to rate)
+            rates.append(nodes / elapsed)
+            python_rates.append(info.nodes / info.seconds)
         decided = abs(score) > MATE_BOUND
         if not decided:
             depths.append(depth)
             python_depths.append(info.depth)
         name = pair[0] if pair else text.split()[2]
-        details.append(f"{name} {depth}{' (forced result found)' if decided else ''} / python {info.depth}")
+        details.append(
+            f"{name} {depth}{' (forced result found)' if decided else ''} / python {info.depth}"
+            f" ({nodes / max(elapsed, 1e-9) / 1e6:.1f} M units/s)"
+        )
     kind = "with simple gods" if gods else "without powers"
     return [
         Result(
@@ -205,7 +214,7 @@ def search(seconds: float, gods: bool) -> list[Result]:
             min(python_rates),
             2e6,
             None,
-            f"slowest of {len(rates)} middle games, {seconds:g} s each",
+            f"slowest of {len(rates)} searches of middle games, {seconds:g} s each",
         ),
         Result(
             f"native search {kind}: full turns deep in {seconds:g} s",
