@@ -4,7 +4,7 @@ ordered pair of {no power, the ten simple gods}, many seeded positions each, the
 turn, perft). Prints one line per pair and stops at the first mismatch, naming the
 position.
 
-    .venv/bin/python bench/fuzz_native.py [--positions N] [--seed S] [--depth D]
+    .venv/bin/python bench/fuzz_native.py [--positions N] [--seed S] [--depth D] [--with GODS]
 """
 
 from __future__ import annotations
@@ -26,10 +26,19 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=20, help="random games per pair (default 20)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--depth", type=int, default=2, help="perft depth (default 2)")
+    parser.add_argument(
+        "--with", dest="gods", default="", help="only the pairs with one of these powers (comma-separated)"
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     total = 0
+    wanted = {name for name in args.gods.split(",") if name}
+    unknown = wanted - {name for pair in PAIRS for name in pair}
+    if unknown:
+        sys.exit(f"--with: not a power the core plays: {', '.join(sorted(unknown))}")
     for pair in PAIRS:
+        if wanted and not wanted & set(pair):
+            continue
         if pair[0] == pair[1] != "-":
             continue  # a mirror match: refused by both (tests/native/test_powers.py)
         checked = 0

@@ -71,9 +71,19 @@ fn turns_of(start: &State) -> Vec<(Vec<u32>, State)> {
 /// reference's order.
 #[pyfunction]
 fn legal_turns(position: &str) -> PyResult<Vec<Vec<u32>>> {
-    Ok(turns_of(&state(position)?)
-        .into_iter()
-        .map(|(steps, _)| steps)
+    let start = state(position)?;
+    if start.plain() {
+        let mut list = TurnList::default();
+        fastpath::legal_turns(&start.position(), &mut list);
+        return Ok(list
+            .as_slice()
+            .iter()
+            .map(|t| t.steps().collect())
+            .collect());
+    }
+    Ok(rules::legal_turn_steps(&start)
+        .iter()
+        .map(|t| t.as_slice().to_vec())
         .collect())
 }
 
@@ -148,7 +158,7 @@ fn time_legal_turns(py: Python<'_>, position: &str, repeat: u32) -> PyResult<f64
                 fastpath::legal_turns(&s.position(), &mut list);
                 list.len()
             } else {
-                rules::legal_turns(s).len()
+                rules::legal_turn_steps(s).len()
             };
         }
         std::hint::black_box(total);
