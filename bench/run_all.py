@@ -4,7 +4,8 @@
 
 A benchmark module with ``run(long, repeat) -> list[Result]`` joins the table; one
 without (``bench_search.py`` keeps its own report) runs as a script and its output is
-shown as it is.
+shown as it is. The matches and long runs (:data:`SEPARATE`: strength suites, the memory
+run, Trial of the Gods's bot matches) take minutes to hours and are run on their own.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from benchlib import Result, add_options, machine, report, table
 
 HERE = Path(__file__).resolve().parent
 ORDER = ["bench_perft", "bench_movegen", "bench_playout", "bench_search"]
+#: Run on their own (minutes to hours): matches, the memory run, the trial bots.
+SEPARATE = {"bench_strength", "bench_native_strength", "bench_native_memory", "bench_trial"}
 
 
 def main() -> None:
@@ -29,7 +32,7 @@ def main() -> None:
     parser.add_argument("--no-search", action="store_true", help="leave out bench_search.py (the slowest)")
     args = parser.parse_args()
     names = [n for n in ORDER if (HERE / f"{n}.py").exists()]
-    names += sorted(p.stem for p in HERE.glob("bench_*.py") if p.stem not in ORDER)
+    names += sorted(p.stem for p in HERE.glob("bench_*.py") if p.stem not in ORDER and p.stem not in SEPARATE)
     if args.no_search:
         names.remove("bench_search")
     start = time.perf_counter()
@@ -49,6 +52,8 @@ def main() -> None:
     print(f"{datetime.date.today()}, {machine()}, best of {args.repeat}, {elapsed:.0f} s in all")
     print()
     print(table(results))
+    print()
+    print("Run on their own (minutes to hours): " + ", ".join(f"bench/{n}.py" for n in sorted(SEPARATE)))
 
 
 if __name__ == "__main__":
