@@ -122,8 +122,8 @@ class NativeAI:
     ) -> None:
         """``fallback``: the Python search for the positions the native core does not play
         (by default one with the same budget; the levels give it their Python budget, since
-        a work unit costs far more there). ``reductions``: late-move reductions in the
-        search without powers (on; off only to measure what they bring). ``cpu_time``:
+        a work unit costs far more there). ``reductions``: late-move reductions (on; off
+        only to measure what they bring). ``cpu_time``:
         count ``time_limit`` in the searching thread's processor time, not on the wall
         clock, so that a match on a busy machine plays as on an idle one (native searches
         only; where the system has no such clock, the wall clock)."""
