@@ -943,6 +943,14 @@ mod tests {
         }
     }
 
+    /// Each turn's steps and the key of its end state, for comparing two listings.
+    fn keyed(turns: &[FoundTurn]) -> Vec<(Vec<Step>, EndKey)> {
+        turns
+            .iter()
+            .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
+            .collect()
+    }
+
     #[test]
     fn the_steps_listed_alone_are_those_of_the_legal_turns() {
         for a in God::ALL {
@@ -977,15 +985,8 @@ mod tests {
                     .into_iter()
                     .flat_map(|seed| random_positions(a, b, seed));
                 for s in positions {
-                    let deep: Vec<(Vec<Step>, EndKey)> = legal_turns(&s)
-                        .iter()
-                        .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
-                        .collect();
-                    let broad: Vec<(Vec<Step>, EndKey)> = legal_turns_breadth_first(&s)
-                        .iter()
-                        .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
-                        .collect();
-                    assert_eq!(deep, broad, "{s}");
+                    let (deep, broad) = (legal_turns(&s), legal_turns_breadth_first(&s));
+                    assert_eq!(keyed(&deep), keyed(&broad), "{s}");
                 }
             }
         }
@@ -996,15 +997,10 @@ mod tests {
         // c5 (level 3) to c4 (level 3) is no climb; c5-b5 (level 2) then c4 is one, and wins
         // (RULINGS #19: both moves may go up). Found by tests/powers/test_artemis.py.
         let s = state("B2333/31301/21320/D03B3/CC11A 2 a3,a4 c5,c1 powers=-,Artemis");
-        let listed: Vec<(Vec<Step>, EndKey)> = legal_turns(&s)
-            .iter()
-            .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
-            .collect();
-        let walked: Vec<(Vec<Step>, EndKey)> = legal_turns_breadth_first(&s)
-            .iter()
-            .map(|t| (t.turn.as_slice().to_vec(), EndKey::of(&t.end)))
-            .collect();
-        assert_eq!(listed, walked);
+        assert_eq!(
+            keyed(&legal_turns(&s)),
+            keyed(&legal_turns_breadth_first(&s))
+        );
         let (c5, b5, c4) = (22, 21, 17);
         let win = [
             crate::steps::move_step(c5, b5),
