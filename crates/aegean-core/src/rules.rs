@@ -538,23 +538,13 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
     let power = state.powers[state.to_move as usize];
     if state.turn.is_empty() && power.turn_shape() != TurnShape::Any {
         let mut found = Vec::with_capacity(64);
-        let keep = |turn: &[Step], end: &State| {
-            let mut steps = TurnSteps::default();
-            for &s in turn {
-                steps.push(s);
-            }
+        shaped::<true>(state, power.turn_shape(), |turn, end| {
             found.push(FoundTurn {
-                turn: steps,
+                turn: steps_of(turn),
                 end: *end,
             });
             false
-        };
-        match power.turn_shape() {
-            TurnShape::MoveBuild => move_build::<true>(state, keep),
-            TurnShape::MoveMoveBuild => move_move_build::<true>(state, keep),
-            TurnShape::MoveBuildBuild(second) => move_build_build::<true>(state, second, keep),
-            TurnShape::Any => unreachable!("checked above"),
-        };
+        });
         return found;
     }
     if !power.travels() {
@@ -571,21 +561,34 @@ pub fn legal_turn_steps(state: &State) -> Vec<TurnSteps> {
         return legal_turns(state).into_iter().map(|t| t.turn).collect();
     }
     let mut found = Vec::with_capacity(64);
-    let keep = |turn: &[Step], _: &State| {
-        let mut steps = TurnSteps::default();
-        for &s in turn {
-            steps.push(s);
-        }
-        found.push(steps);
+    shaped::<false>(state, power.turn_shape(), |turn, _| {
+        found.push(steps_of(turn));
         false
-    };
-    match power.turn_shape() {
-        TurnShape::MoveBuild => move_build::<false>(state, keep),
-        TurnShape::MoveMoveBuild => move_move_build::<false>(state, keep),
-        TurnShape::MoveBuildBuild(second) => move_build_build::<false>(state, second, keep),
-        TurnShape::Any => unreachable!("checked above"),
-    };
+    });
     found
+}
+
+/// The turns of a power of a `TurnShape` (not `Any`: those are walked), each heard by
+/// `visit` (see `move_build` for `ENDS`); returns true if `visit` stopped it.
+fn shaped<const ENDS: bool>(
+    state: &State,
+    shape: TurnShape,
+    visit: impl FnMut(&[Step], &State) -> bool,
+) -> bool {
+    match shape {
+        TurnShape::MoveBuild => move_build::<ENDS>(state, visit),
+        TurnShape::MoveMoveBuild => move_move_build::<ENDS>(state, visit),
+        TurnShape::MoveBuildBuild(second) => move_build_build::<ENDS>(state, second, visit),
+        TurnShape::Any => unreachable!("a power of no shape is walked"),
+    }
+}
+
+fn steps_of(turn: &[Step]) -> TurnSteps {
+    let mut steps = TurnSteps::default();
+    for &s in turn {
+        steps.push(s);
+    }
+    steps
 }
 
 /// [`legal_turns`] breadth first: the first path found to an end state is a shortest one
@@ -651,15 +654,8 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
         out.push(*end);
         win_first && matches!(end.decided, Some((w, _)) if w == mover)
     };
-    if state.turn.is_empty() {
-        match power.turn_shape() {
-            TurnShape::MoveBuild => return move_build::<true>(state, |_, end| push(end)),
-            TurnShape::MoveMoveBuild => return move_move_build::<true>(state, |_, end| push(end)),
-            TurnShape::MoveBuildBuild(second) => {
-                return move_build_build::<true>(state, second, |_, end| push(end))
-            }
-            TurnShape::Any => {}
-        }
+    if state.turn.is_empty() && power.turn_shape() != TurnShape::Any {
+        return shaped::<true>(state, power.turn_shape(), |_, end| push(end));
     }
     if !power.travels() {
         return walk_into(state, Sink::States(out), win_first).0;
@@ -918,28 +914,38 @@ mod tests {
         out
     }
 
-    #[test]
-    fn successors_are_the_states_of_the_legal_turns_and_wins_are_probed() {
+    /// Random positions (`random_positions`, one set per seed) of every pair of powers
+    /// the core plays (no mirror match of a god).
+    fn every_pair(seeds: &[u64]) -> Vec<State> {
+        let mut out = Vec::new();
         for a in God::ALL {
             for b in God::ALL {
                 if a == b && !a.is_plain() {
                     continue;
                 }
-                for s in random_positions(a, b, 7) {
-                    let listed: HashSet<EndKey> =
-                        legal_turns(&s).iter().map(|t| EndKey::of(&t.end)).collect();
-                    let mut found = Vec::new();
-                    assert!(!successors(&s, &mut found, false));
-                    let keys: HashSet<EndKey> = found.iter().map(EndKey::of).collect();
-                    assert_eq!(keys.len(), found.len(), "{s}: a state twice");
-                    assert_eq!(keys, listed, "{s}: successors differ from the legal turns");
-                    let wins = found
-                        .iter()
-                        .any(|t| matches!(t.decided, Some((w, _)) if w == s.to_move));
-                    assert_eq!(can_win_now(&s), wins, "{s}: the win probe");
-                    assert_eq!(successors(&s, &mut found, true), wins, "{s}: win first");
+                for &seed in seeds {
+                    out.extend(random_positions(a, b, seed));
                 }
             }
+        }
+        out
+    }
+
+    #[test]
+    fn successors_are_the_states_of_the_legal_turns_and_wins_are_probed() {
+        for s in every_pair(&[7]) {
+            let listed: HashSet<EndKey> =
+                legal_turns(&s).iter().map(|t| EndKey::of(&t.end)).collect();
+            let mut found = Vec::new();
+            assert!(!successors(&s, &mut found, false));
+            let keys: HashSet<EndKey> = found.iter().map(EndKey::of).collect();
+            assert_eq!(keys.len(), found.len(), "{s}: a state twice");
+            assert_eq!(keys, listed, "{s}: successors differ from the legal turns");
+            let wins = found
+                .iter()
+                .any(|t| matches!(t.decided, Some((w, _)) if w == s.to_move));
+            assert_eq!(can_win_now(&s), wins, "{s}: the win probe");
+            assert_eq!(successors(&s, &mut found, true), wins, "{s}: win first");
         }
     }
 
@@ -953,42 +959,22 @@ mod tests {
 
     #[test]
     fn the_steps_listed_alone_are_those_of_the_legal_turns() {
-        for a in God::ALL {
-            for b in God::ALL {
-                if a == b && !a.is_plain() {
-                    continue;
-                }
-                for s in [5, 23]
-                    .into_iter()
-                    .flat_map(|seed| random_positions(a, b, seed))
-                {
-                    let turns: Vec<TurnSteps> = legal_turns(&s).iter().map(|t| t.turn).collect();
-                    let steps = legal_turn_steps(&s);
-                    assert_eq!(
-                        turns.iter().map(|t| t.as_slice()).collect::<Vec<_>>(),
-                        steps.iter().map(|t| t.as_slice()).collect::<Vec<_>>(),
-                        "{s}"
-                    );
-                }
-            }
+        for s in every_pair(&[5, 23]) {
+            let turns: Vec<TurnSteps> = legal_turns(&s).iter().map(|t| t.turn).collect();
+            let steps = legal_turn_steps(&s);
+            assert_eq!(
+                turns.iter().map(|t| t.as_slice()).collect::<Vec<_>>(),
+                steps.iter().map(|t| t.as_slice()).collect::<Vec<_>>(),
+                "{s}"
+            );
         }
     }
 
     #[test]
     fn depth_first_lists_the_turns_breadth_first_finds_in_the_same_order() {
-        for a in God::ALL {
-            for b in God::ALL {
-                if a == b && !a.is_plain() {
-                    continue;
-                }
-                let positions = [11, 13, 17]
-                    .into_iter()
-                    .flat_map(|seed| random_positions(a, b, seed));
-                for s in positions {
-                    let (deep, broad) = (legal_turns(&s), legal_turns_breadth_first(&s));
-                    assert_eq!(keyed(&deep), keyed(&broad), "{s}");
-                }
-            }
+        for s in every_pair(&[11, 13, 17]) {
+            let (deep, broad) = (legal_turns(&s), legal_turns_breadth_first(&s));
+            assert_eq!(keyed(&deep), keyed(&broad), "{s}");
         }
     }
 
