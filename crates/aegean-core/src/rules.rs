@@ -220,18 +220,7 @@ fn move_build<const ENDS: bool>(
             if !other.is_plain() && !other.allows_opponent_step(&moved, owner, player, build) {
                 continue;
             }
-            if !ENDS {
-                if visit(&[mv, build], &moved) {
-                    return true;
-                }
-                continue;
-            }
-            let mut end = moved;
-            take_step(&mut end, build);
-            if end.decided.is_none() {
-                finish_turn(&mut end);
-            }
-            if visit(&[mv, build], &end) {
+            if hear::<ENDS>(&mut visit, &[mv, build], &moved, build) {
                 return true;
             }
         }
@@ -258,14 +247,19 @@ fn after(state: &State, step: Step, finish: bool) -> State {
     next
 }
 
-/// The state after `step`, the last of a turn that does not win (its end), or with
-/// `ENDS` false the state before it (the turn is only listed).
+/// `visit` hears `turn`, whose last step `step` is taken from `before`: with the state it
+/// ends in, or (without `ENDS`: the turn is only listed) with `before`, sparing the copy.
 #[inline]
-fn last<const ENDS: bool>(state: &State, step: Step) -> State {
+fn hear<const ENDS: bool>(
+    visit: &mut impl FnMut(&[Step], &State) -> bool,
+    turn: &[Step],
+    before: &State,
+    step: Step,
+) -> bool {
     if ENDS {
-        after(state, step, true)
+        visit(turn, &after(before, step, true))
     } else {
-        *state
+        visit(turn, before)
     }
 }
 
@@ -290,33 +284,44 @@ fn move_move_build<const ENDS: bool>(
     let mut direct: u32 = 0;
     let mut written: Vec<(u8, Step)> = Vec::new();
     let mut won: u32 = 0;
-    for &mv in first.as_slice() {
+    // Each first move's state, made once (a worker's wins are needed before its moves).
+    let ones: Vec<State> = first
+        .as_slice()
+        .iter()
+        .map(|&m| after(state, m, false))
+        .collect();
+    for (i, &mv) in first.as_slice().iter().enumerate() {
         if worker != Some(src(mv)) {
             worker = Some(src(mv));
             direct = 0;
             won = 0;
-            for &m in first.as_slice().iter().filter(|&&m| src(m) == src(mv)) {
+            let mine = first
+                .as_slice()
+                .iter()
+                .zip(&ones)
+                .filter(|(&m, _)| src(m) == src(mv));
+            for (&m, one) in mine {
                 direct |= 1 << dst(m);
-                if after(state, m, false).decided.is_some() {
+                if one.decided.is_some() {
                     won |= 1 << dst(m);
                 }
             }
             written.clear();
         }
-        let one = after(state, mv, false);
+        let one = &ones[i];
         if one.decided.is_some() {
-            if visit(&[mv], &one) {
+            if visit(&[mv], one) {
                 return true;
             }
             continue;
         }
-        offered(&one, &mut second);
+        offered(one, &mut second);
         for &mv2 in second.as_slice() {
             if kind(mv2) != KIND_MOVE {
                 continue;
             }
             let end = dst(mv2);
-            let two = after(&one, mv2, false);
+            let two = after(one, mv2, false);
             if two.decided.is_some() {
                 // Written once: with one move where one move to the square wins too (that
                 // sequence is shorter), else with the first pair of moves to win there. (A
@@ -339,13 +344,13 @@ fn move_move_build<const ENDS: bool>(
                     continue;
                 }
                 written.push((end, b));
-                if visit(&[mv, mv2, b], &last::<ENDS>(&two, b)) {
+                if hear::<ENDS>(&mut visit, &[mv, mv2, b], &two, b) {
                     return true;
                 }
             }
         }
         for &b in second.as_slice() {
-            if kind(b) == KIND_BUILD && visit(&[mv, b], &last::<ENDS>(&one, b)) {
+            if kind(b) == KIND_BUILD && hear::<ENDS>(&mut visit, &[mv, b], one, b) {
                 return true;
             }
         }
@@ -388,7 +393,7 @@ fn move_build_build<const ENDS: bool>(
                 {
                     continue;
                 }
-                if visit(&[mv, b1, b2], &last::<ENDS>(&built, b2)) {
+                if hear::<ENDS>(&mut visit, &[mv, b1, b2], &built, b2) {
                     return true;
                 }
             }
