@@ -1,12 +1,24 @@
 """Types of the native extension module (crates/aegean-py): the Santorini core (see
 aegean.santorini.native) and the Trial of the Gods fast path (see aegean.trial.native)."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+_T = TypeVar("_T", bound=tuple[int, ...])
 
 __version__: str
 
 def perft(position: str, depth: int, bulk: bool = True) -> int: ...
 def legal_turns(position: str) -> list[list[int]]: ...
+def legal_turns_at(
+    turn_class: type[_T],
+    heights: bytes,
+    domes: int,
+    workers: Sequence[Sequence[int]],
+    to_move: int,
+    powers: Sequence[str],
+    tokens: Sequence[tuple[str, str]],
+) -> list[_T]: ...
 def legal_turn_names(position: str) -> list[str]: ...
 def random_playouts(games: int, seed: int) -> tuple[int, int, int]: ...
 def normalise(position: str) -> str: ...
@@ -67,7 +79,11 @@ class StopFlag:
 
 class Searcher:
     def __init__(
-        self, table_mb: int = 64, reductions: bool = True, weights: dict[str, list[int]] | None = None
+        self,
+        table_mb: int = 64,
+        reductions: bool = True,
+        weights: dict[str, list[int]] | None = None,
+        killers: bool = True,
     ) -> None: ...
     @property
     def table_bytes(self) -> int: ...

@@ -56,8 +56,10 @@ def compare(position: str, perft_depth: int = 2, most: int = 120) -> None:
     names the position."""
     board = Board.from_position(position)
     assert native.supports(board), position
-    reference = rules.legal_turns(board, None)  # (Board.legal_turns is the core's here)
+    reference = rules.legal_turns(board, None)
     assert native.legal_turns(board) == reference, f"legal turns differ at {position!r}"
+    # Board.legal_turns is the core's here too, handed over from the board's parts.
+    assert board.legal_turns() == reference, f"Board.legal_turns differs at {position!r}"
     assert _core.outcome(position) == (None if reference else 1 - board.to_move), f"outcome at {position!r}"
     for turn in reference:
         text, winner = _core.play(position, list(turn))

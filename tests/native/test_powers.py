@@ -85,3 +85,31 @@ def test_gods_the_core_does_not_play_go_to_the_reference() -> None:
         native.perft(board, 1)
     three = Board.from_position("00000/00000/00000/00000/00000 1 a1,a2 c1,c2 e1,e2 powers=Apollo,Pan,-")
     assert not native.supports(three)
+
+
+def test_board_parts_are_checked_as_position_text_is() -> None:
+    """``Board.legal_turns`` hands the core a board's parts instead of its text: parts no
+    position could spell get one clear line, as the text would."""
+    from aegean.santorini.notation import Turn
+
+    board = Board.from_position("01000/12131/01121/21220/10020 1 e4,b2 a2,d2 powers=Athena,Pan")
+    parts = (bytes(board.height), board.domes, board.workers, board.to_move, ["Athena", "Pan"], [])
+    turns = _core.legal_turns_at(Turn, *parts)
+    assert turns == board.legal_turns() and all(type(t) is Turn for t in turns)
+    heights, domes, workers, to_move, powers, tokens = parts
+    bad = {
+        "heights": (bytes(24), domes, workers, to_move, powers, tokens),
+        "level": (bytes([4]) + heights[1:], domes, workers, to_move, powers, tokens),
+        "stack": (heights, 1 << 25, workers, to_move, powers, tokens),
+        "to-move": (heights, domes, workers, 2, powers, tokens),
+        "taken": (heights, domes, [[0, 1], [1, 2]], to_move, powers, tokens),
+        "not a square": (heights, domes, [[0, 1], [2, 25]], to_move, powers, tokens),
+        "simple gods": (heights, domes, workers, to_move, ["Athena", "Zeus"], tokens),
+        "only once": (heights, domes, workers, to_move, ["Pan", "Pan"], tokens),
+        "not a token": (heights, domes, workers, to_move, powers, [("pan", "up")]),
+    }
+    for words, args in bad.items():
+        with pytest.raises(ValueError, match=words):
+            _core.legal_turns_at(Turn, *args)
+    with pytest.raises(ValueError, match="subclass of tuple"):
+        _core.legal_turns_at(list, *parts)  # type: ignore[type-var]

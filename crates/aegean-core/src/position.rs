@@ -106,7 +106,6 @@ impl FromStr for Position {
             other => return error(format!("to-move: 1 or 2 expected, not {other:?}")),
         };
         let mut workers = [[0u8; 2]; 2];
-        let mut seen: Mask = 0;
         for (p, field) in fields[2..4].iter().enumerate() {
             let squares: Vec<&str> = field.split(',').collect();
             if squares.len() != 2 {
@@ -119,11 +118,48 @@ impl FromStr for Position {
                 let Some(s) = squares::parse(name) else {
                     return error(format!("player-{}: not a square: {name:?}", p + 1));
                 };
+                workers[p][k] = s;
+            }
+        }
+        Position::from_parts(levels, domes, workers, to_move)
+    }
+}
+
+impl Position {
+    /// A position from its parts, checked as its text is: the level masks (each inside
+    /// the one below), the domes, each player's two workers (on distinct squares without
+    /// a dome) and the player to move (0 or 1).
+    pub fn from_parts(
+        levels: [Mask; 3],
+        domes: Mask,
+        workers: [[u8; 2]; 2],
+        to_move: u8,
+    ) -> Result<Position, ParseError> {
+        if (levels[0] | domes) & !squares::ALL != 0
+            || levels[1] & !levels[0] != 0
+            || levels[2] & !levels[1] != 0
+        {
+            return error("board: levels must stack (0-3) on the 25 squares");
+        }
+        if to_move > 1 {
+            return error(format!("to-move: player 1 or 2, not {}", to_move + 1));
+        }
+        let mut seen: Mask = 0;
+        for (p, pair) in workers.iter().enumerate() {
+            for &s in pair {
+                if s >= 25 {
+                    return error(format!("player-{}: not a square: {s}", p + 1));
+                }
                 if seen & 1 << s != 0 || domes & 1 << s != 0 {
-                    return error(format!("player-{}: {name} is taken or domed", p + 1));
+                    let name = squares::name(s);
+                    return error(format!(
+                        "player-{}: {}{} is taken or domed",
+                        p + 1,
+                        name[0] as char,
+                        name[1] as char
+                    ));
                 }
                 seen |= 1 << s;
-                workers[p][k] = s;
             }
         }
         Ok(Position {

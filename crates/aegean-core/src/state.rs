@@ -220,31 +220,45 @@ impl FromStr for State {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let base_fields = fields.iter().take_while(|f| !f.contains('=')).count();
         let base: Position = fields[..base_fields].join(" ").parse()?;
-        let mut powers = [God::Mortal; 2];
-        let mut tokens = [0u8; 2];
+        let mut powers = ["-"; 2];
         let mut rest = fields[base_fields..].iter().peekable();
         if let Some(field) = rest.peek().and_then(|f| f.strip_prefix("powers=")) {
             let names: Vec<&str> = field.split(',').collect();
-            if names.len() != 2 {
+            let [first, second] = names[..] else {
                 return Err(ParseError(format!(
                     "powers: one power per player (2), not {field:?}"
                 )));
-            }
-            for (p, name) in names.iter().enumerate() {
-                powers[p] = name.parse()?;
-            }
-            if powers[0] == powers[1] && !powers[0].is_plain() {
-                return Err(ParseError(format!(
-                    "powers: a power can be taken only once: {field}"
-                )));
-            }
+            };
+            powers = [first, second];
             rest.next();
         }
-        for field in rest {
-            let (key, value) = field.split_once('=').unwrap_or((field, ""));
+        let tokens: Vec<(&str, &str)> = rest
+            .map(|field| field.split_once('=').unwrap_or((field, "")))
+            .collect();
+        State::from_parts(base, powers, &tokens)
+    }
+}
+
+impl State {
+    /// A state between turns from its parts, checked as its text is: the base position,
+    /// each player's power by name (`-`: none) and the powers' tokens as (key, value).
+    pub fn from_parts(
+        base: Position,
+        powers: [&str; 2],
+        tokens: &[(&str, &str)],
+    ) -> Result<State, ParseError> {
+        let powers: [God; 2] = [powers[0].parse()?, powers[1].parse()?];
+        if powers[0] == powers[1] && !powers[0].is_plain() {
+            return Err(ParseError(format!(
+                "powers: a power can be taken only once: {}, {}",
+                powers[0], powers[1]
+            )));
+        }
+        let mut values = [0u8; 2];
+        for &(key, value) in tokens {
             let holder = (0..2).find(|&p| powers[p].token() == Some(key));
             match holder.and_then(|p| powers[p].parse_token(value).map(|v| (p, v))) {
-                Some((p, v)) => tokens[p] = v,
+                Some((p, v)) => values[p] = v,
                 None => {
                     return Err(ParseError(format!(
                     "{key}: not a token the native core plays here (the powers in play: {}, {})",
@@ -259,7 +273,7 @@ impl FromStr for State {
             workers: base.workers,
             to_move: base.to_move,
             powers,
-            tokens,
+            tokens: values,
             turn: TurnSteps::default(),
             ply: 0,
             decided: None,

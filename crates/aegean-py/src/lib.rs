@@ -15,6 +15,7 @@ use pyo3::prelude::*;
 
 mod search;
 mod trial;
+mod turns;
 
 fn state(text: &str) -> PyResult<State> {
     text.parse()
@@ -180,6 +181,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(legal_turns, m)?)?;
+    m.add_function(wrap_pyfunction!(turns::legal_turns_at, m)?)?;
     m.add_function(wrap_pyfunction!(legal_turn_names, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(normalise, m)?)?;

@@ -40,7 +40,8 @@ _EXPLAIN_LIMIT: Final = 500
 #: The powers the native core plays, by card name ("-": no power), and the position
 #: fields beyond board, player to move and workers that it reads.
 NATIVE_POWERS: Final = frozenset(_core.powers())
-NATIVE_FIELDS: Final = ("powers=", "athena=")
+#: The tokens of those powers the native core reads (positions with others fall back).
+NATIVE_TOKENS: Final = frozenset({"athena"})
 
 
 class Board(GameState[Power]):
@@ -158,9 +159,12 @@ class Board(GameState[Power]):
             return []
         if self.plain and not self.turn:
             return fastpath.placements(self) if self.placing else fastpath.turns(self)
-        text = self._native_position()
-        if text is not None:
-            turns = [Turn(steps) for steps in _core.legal_turns(text)]
+        powers = self._native_powers()
+        if powers is not None:
+            tokens = list(self.tokens.items())
+            turns = _core.legal_turns_at(
+                Turn, bytes(self.height), self.domes, self.workers, self.to_move, powers, tokens
+            )
             if limit is None or len(turns) <= limit:
                 return turns
         return rules.legal_turns(self, limit)
@@ -173,19 +177,25 @@ class Board(GameState[Power]):
         tests/native), and :mod:`aegean.ai.native` searches it."""
         if self.plain and self.n_players == 2 and not self.turn and not self.placing:
             return self.decided is None
-        return self._native_position() is not None
+        return self._native_powers() is not None
 
-    def _native_position(self) -> str | None:
-        """The position as the native core reads it, if it plays it (see
-        :attr:`native_plays`; without powers the Python fast path is quicker, so None)."""
-        if not (self.n_players == 2 and not self.turn and not self.placing and self.decided is None):
+    def _native_powers(self) -> list[str] | None:
+        """The powers by name as the native core reads them (``-``: none), if it plays this
+        position with powers (see :attr:`native_plays`; without powers the Python fast path
+        is quicker, so None)."""
+        if self.plain or self.n_players != 2 or self.turn or self._outcome is not None:
             return None
-        if self.plain or not all(power.is_plain or power.name in NATIVE_POWERS for power in self.powers):
+        if self.fleece is not None or self.placing or not self.tokens.keys() <= NATIVE_TOKENS:
             return None
-        text = format_position(self)
-        if not all(field.startswith(NATIVE_FIELDS) for field in text.split()[4:]):
-            return None
-        return text
+        names = []
+        for power in self.powers:
+            if power.is_plain:
+                names.append("-")
+            elif power.name in NATIVE_POWERS:
+                names.append(power.name)
+            else:
+                return None
+        return names
 
     def visible_turns(self, limit: int | None = None) -> list[Turn]:
         """The legal turns as the player to move can see them: :meth:`legal_turns`,
