@@ -409,6 +409,68 @@ fn move_build_build<const ENDS: bool>(
     false
 }
 
+/// The turns of shape `BuildMoveBuild` (Prometheus), in `legal_turns`'s order: the steps
+/// offered at the start, in order, each followed by what is offered after it — a move by
+/// its builds, a build by the moves then offered, each by its builds. Two build-move-build
+/// turns end in one state exactly when the same worker moves to the same square and builds
+/// the same two squares, swapped: the first in step order is kept (`later[w][x][d]`: the
+/// squares built after worker `w` built on `x` and moved to `d`). `visit` hears each turn
+/// and its state (see `move_build` for `ENDS`), and returns true to stop.
+fn build_move_build<const ENDS: bool>(
+    state: &State,
+    mut visit: impl FnMut(&[Step], &State) -> bool,
+) -> bool {
+    use crate::steps::{dst, kind, src, KIND_MOVE};
+    let workers = state.workers[state.to_move as usize];
+    let mut first = StepList::default();
+    offered(state, &mut first);
+    let mut second = StepList::default();
+    let mut third = StepList::default();
+    let mut later = [[[0 as Mask; 25]; 25]; 2];
+    for &s1 in first.as_slice() {
+        let one = after(state, s1, false);
+        if one.decided.is_some() {
+            if visit(&[s1], &one) {
+                return true;
+            }
+            continue;
+        }
+        offered(&one, &mut second);
+        if kind(s1) == KIND_MOVE {
+            for &build in second.as_slice() {
+                if hear::<ENDS>(&mut visit, &[s1, build], &one, build) {
+                    return true;
+                }
+            }
+            continue;
+        }
+        let w = usize::from(src(s1) != workers[0]);
+        let x = dst(s1) as usize;
+        for &mv in second.as_slice() {
+            let two = after(&one, mv, false);
+            if two.decided.is_some() {
+                if visit(&[s1, mv], &two) {
+                    return true;
+                }
+                continue;
+            }
+            let d = dst(mv) as usize;
+            offered(&two, &mut third);
+            for &build in third.as_slice() {
+                let y = dst(build) as usize;
+                if later[w][y][d] & 1 << x != 0 {
+                    continue; // built on y first, then on x: found already
+                }
+                later[w][x][d] |= 1 << y;
+                if hear::<ENDS>(&mut visit, &[s1, mv, build], &two, build) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// Where a depth-first walk puts the turns it finds.
 enum Sink<'a> {
     /// Every turn with its state, the shortest sequence kept for each state (ties: the
@@ -584,6 +646,7 @@ fn shaped<const ENDS: bool>(
         TurnShape::MoveBuild => move_build::<ENDS>(state, visit),
         TurnShape::MoveMoveBuild => move_move_build::<ENDS>(state, visit),
         TurnShape::MoveBuildBuild(second) => move_build_build::<ENDS>(state, second, visit),
+        TurnShape::BuildMoveBuild => build_move_build::<ENDS>(state, visit),
         TurnShape::Any => unreachable!("a power of no shape is walked"),
     }
 }
@@ -1003,6 +1066,26 @@ mod tests {
         let mut found = Vec::new();
         assert!(successors(&s, &mut found, true), "the win is found first");
         assert!(can_win_now(&s));
+    }
+
+    #[test]
+    fn prometheus_building_two_squares_in_either_order_around_one_move_is_one_turn() {
+        // RULINGS #26: build, move the same worker not up, build. c3 builds b2, moves to c2
+        // and builds b3; building b3 first and b2 last ends in the same state, so only the
+        // first in step order is listed (the shape skips the second without a state set).
+        let s = state("00000/00000/00000/00000/00000 1 c3,a5 e5,e1 powers=Prometheus,-");
+        let turns = legal_turns(&s);
+        let ends: HashSet<EndKey> = turns.iter().map(|t| EndKey::of(&t.end)).collect();
+        assert_eq!(ends.len(), turns.len());
+        assert_eq!(keyed(&turns), keyed(&legal_turns_breadth_first(&s)));
+        let build = crate::steps::build_step;
+        let (b2, b3, c2, c3) = (6, 11, 7, 12);
+        let spelled = |a: u8, b: u8| {
+            turns.iter().any(|t| {
+                t.turn.as_slice() == [build(c3, a), crate::steps::move_step(c3, c2), build(c2, b)]
+            })
+        };
+        assert!(spelled(b2, b3) != spelled(b3, b2));
     }
 
     #[test]

@@ -127,6 +127,11 @@ pub enum TurnShape {
     /// Demeter: the two builds in either order are one state) or on the same square,
     /// a block only (`SecondSame`, Hephaestus).
     MoveBuildBuild(SecondBuild),
+    /// The base turn, or (Prometheus) a build, a move of the same worker not up, then a
+    /// build: each pre-build a worker's turn steps offer after its moves, the rest offered
+    /// as after any step. Two such turns end in one state exactly when their builds are
+    /// the same two squares swapped.
+    BuildMoveBuild,
     /// Anything the hooks allow: found by walking the steps.
     Any,
 }

@@ -4,7 +4,7 @@
 //! move-then-build turn stays available. RULINGS #27: every step, the early build
 //! included, passes opponents' restrictions.
 
-use super::{default_turn_steps, Power};
+use super::{default_turn_steps, Power, TurnShape};
 use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, KIND_MOVE};
@@ -12,6 +12,10 @@ use crate::steps::{self, KIND_MOVE};
 pub struct Prometheus;
 
 impl Power for Prometheus {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::BuildMoveBuild
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let turn = state.turn.as_slice();
         let Some(&last) = turn.last() else {
