@@ -8,7 +8,25 @@ use aegean_core::state::State;
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyList, PyTuple, PyType};
+
+/// Step codes below this have one shared integer object each (every code the core makes:
+/// 15 bits, aegean/santorini/steps.py), so a listed step costs a reference, not an integer.
+const CODES: usize = 1 << 15;
+static STEP_OBJECTS: GILOnceCell<Vec<PyObject>> = GILOnceCell::new();
+
+/// A new reference to the integer `step`.
+fn step_object(py: Python<'_>, step: u32) -> *mut ffi::PyObject {
+    let shared = STEP_OBJECTS.get_or_init(py, || {
+        (0..CODES as u32).map(|code| code.into_py(py)).collect()
+    });
+    match shared.get(step as usize) {
+        Some(object) => object.clone_ref(py).into_ptr(),
+        // SAFETY: makes a new integer (null only on failure, which the caller checks).
+        None => unsafe { ffi::PyLong_FromUnsignedLong(step.into()) },
+    }
+}
 
 /// One instance of `class` (a subclass of `tuple`, checked by the caller) holding `steps`,
 /// made as `tuple.__new__(class, steps)` makes it, without the intermediate tuple.
@@ -31,7 +49,7 @@ fn tuple_of<'py>(class: &Bound<'py, PyType>, steps: &[u32]) -> PyResult<Bound<'p
         }
         let object = Bound::from_owned_ptr(py, raw);
         for (i, &step) in steps.iter().enumerate() {
-            let item = ffi::PyLong_FromUnsignedLong(step.into());
+            let item = step_object(py, step);
             if item.is_null() || ffi::PyTuple_SetItem(raw, i as ffi::Py_ssize_t, item) != 0 {
                 return Err(PyErr::fetch(py));
             }
