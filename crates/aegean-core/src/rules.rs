@@ -623,16 +623,25 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
 /// The steps of [`legal_turns`] alone, in its order: for the powers of a `TurnShape` the
 /// last state of each turn is not made (listing is then about twice as fast).
 pub fn legal_turn_steps(state: &State) -> Vec<TurnSteps> {
+    let mut found = Vec::with_capacity(64);
+    each_turn_steps(state, |turn| found.push(steps_of(turn)));
+    found
+}
+
+/// Each turn of [`legal_turn_steps`], in its order, handed to `visit` without making the
+/// list (a turn is about a hundred bytes: copying them was a tenth of a list's time).
+pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
     let power = state.powers[state.to_move as usize];
     if state.decided.is_some() || !state.turn.is_empty() || power.turn_shape() == TurnShape::Any {
-        return legal_turns(state).into_iter().map(|t| t.turn).collect();
+        for turn in legal_turns(state) {
+            visit(turn.turn.as_slice());
+        }
+        return;
     }
-    let mut found = Vec::with_capacity(64);
     shaped::<false>(state, power.turn_shape(), |turn, _| {
-        found.push(steps_of(turn));
+        visit(turn);
         false
     });
-    found
 }
 
 /// The turns of a power of a `TurnShape` (not `Any`: those are walked), each heard by

@@ -7,6 +7,9 @@ use aegean_core::rules;
 use aegean_core::state::State;
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyList, PyTuple, PyType};
@@ -58,6 +61,54 @@ fn tuple_of<'py>(class: &Bound<'py, PyType>, steps: &[u32]) -> PyResult<Bound<'p
     }
 }
 
+/// Turn objects already made, by their steps: the lists of nearby positions share most
+/// of their turns, so a turn listed again costs a lookup instead of an object made and
+/// later freed. Only turns of at most [`PACKED`] steps, for one class at a time; cleared
+/// when [`INTERNED`] are kept (a bound on its memory: a few megabytes).
+struct Interned {
+    class: Option<Py<PyType>>,
+    turns: HashMap<u128, PyObject>,
+}
+
+const PACKED: usize = 8;
+const INTERNED: usize = 1 << 15;
+static TURNS: GILOnceCell<Mutex<Interned>> = GILOnceCell::new();
+
+/// The steps of a short turn as one number (each step + 1 in 16 bits), or None.
+fn packed(steps: &[u32]) -> Option<u128> {
+    if steps.len() > PACKED || steps.iter().any(|&s| s as usize >= CODES) {
+        return None;
+    }
+    Some(
+        steps
+            .iter()
+            .fold(0u128, |key, &s| key << 16 | u128::from(s + 1)),
+    )
+}
+
+/// Append the turn `steps` to `list`: its interned object, or a new one (then interned).
+fn listed(
+    interned: &mut Interned,
+    class: &Bound<'_, PyType>,
+    list: &Bound<'_, PyList>,
+    steps: &[u32],
+) -> PyResult<()> {
+    let py = class.py();
+    let Some(key) = packed(steps) else {
+        return list.append(tuple_of(class, steps)?);
+    };
+    if let Some(object) = interned.turns.get(&key) {
+        return list.append(object.bind(py));
+    }
+    if interned.turns.len() >= INTERNED {
+        interned.turns.clear();
+    }
+    let object = tuple_of(class, steps)?;
+    list.append(&object)?;
+    interned.turns.insert(key, object.unbind());
+    Ok(())
+}
+
 /// The levels of a board from its squares' heights (0-3; 25 of them).
 fn levels_of(heights: &[u8]) -> PyResult<[u32; 3]> {
     if heights.len() != 25 || heights.iter().any(|&h| h > 3) {
@@ -102,10 +153,33 @@ pub fn legal_turns_at<'py>(
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
     let start = State::from_parts(base, [&powers[0], &powers[1]], &tokens).map_err(error)?;
-    let turns = rules::legal_turn_steps(&start);
-    let list = PyList::empty_bound(turn_class.py());
-    for turn in &turns {
-        list.append(tuple_of(turn_class, turn.as_slice())?)?;
+    let py = turn_class.py();
+    let list = PyList::empty_bound(py);
+    let interned = TURNS.get_or_init(py, || {
+        Mutex::new(Interned {
+            class: None,
+            turns: HashMap::new(),
+        })
+    });
+    let mut interned = interned.lock().unwrap_or_else(|e| e.into_inner());
+    if !interned
+        .class
+        .as_ref()
+        .is_some_and(|c| c.bind(py).is(turn_class))
+    {
+        interned.class = Some(turn_class.clone().unbind());
+        interned.turns.clear();
+    }
+    let mut failed = None;
+    rules::each_turn_steps(&start, |steps| {
+        if failed.is_none() {
+            if let Err(e) = listed(&mut interned, turn_class, &list, steps) {
+                failed = Some(e);
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
     Ok(list)
 }
