@@ -96,6 +96,14 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
     parts = (bytes(board.height), board.domes, board.workers, board.to_move, ["Athena", "Pan"], [])
     turns = _core.legal_turns_at(Turn, *parts)
     assert turns == board.legal_turns() and all(type(t) is Turn for t in turns)
+    # A turn listed before is handed out again (interned), for the class asked for only.
+    assert all(a is b for a, b in zip(turns, _core.legal_turns_at(Turn, *parts), strict=True))
+
+    class Steps(tuple[int, ...]):
+        __slots__ = ()
+
+    others = _core.legal_turns_at(Steps, *parts)
+    assert others == turns and all(type(t) is Steps for t in others)
     heights, domes, workers, to_move, powers, tokens = parts
     bad = {
         "heights": (bytes(24), domes, workers, to_move, powers, tokens),
