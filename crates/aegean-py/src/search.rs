@@ -177,11 +177,12 @@ impl Searcher {
 impl Searcher {
     /// `reductions`: late-move reductions (on by default; off only to measure them).
     #[new]
-    #[pyo3(signature = (table_mb = 64, reductions = true, weights = None))]
+    #[pyo3(signature = (table_mb = 64, reductions = true, weights = None, killers = true))]
     fn new(
         table_mb: usize,
         reductions: bool,
         weights: Option<std::collections::HashMap<String, Vec<i32>>>,
+        killers: bool,
     ) -> PyResult<Self> {
         if !(1..=4096).contains(&table_mb) {
             return Err(PyValueError::new_err(format!(
@@ -190,6 +191,7 @@ impl Searcher {
         }
         let mut core = CoreSearcher::new(table_mb << 20);
         core.set_reductions(reductions);
+        core.set_killers(killers);
         if let Some(changes) = weights {
             core.set_weights(weights_from(&changes)?);
         }

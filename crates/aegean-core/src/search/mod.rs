@@ -253,7 +253,10 @@ impl Searcher {
         self.plain = plain::Memory::default();
         self.plain.reductions = reductions;
         self.plain.weights = weights;
-        self.powers = powers::Memory { reductions };
+        let killers = self.powers.killer_ordering;
+        self.powers = powers::Memory::default();
+        self.powers.reductions = reductions;
+        self.powers.killer_ordering = killers;
     }
 
     /// The evaluation's weights without powers (the reference's by default; others to
@@ -266,6 +269,12 @@ impl Searcher {
     pub fn set_reductions(&mut self, on: bool) {
         self.plain.reductions = on;
         self.powers.reductions = on;
+    }
+
+    /// Killer ordering in the search with powers on or off (on by default): a switch for
+    /// measuring it.
+    pub fn set_killers(&mut self, on: bool) {
+        self.powers.killer_ordering = on;
     }
 
     /// The best turn for the side to move of `state` (between turns, game not decided)
