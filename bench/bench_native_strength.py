@@ -20,6 +20,7 @@ import argparse
 import json
 import multiprocessing
 import random
+import subprocess
 import time
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,9 @@ from aegean.ai.native import NativeAI
 from aegean.santorini import Board, Turn, native
 
 SEED = 20261127
+#: The commit the games are played at, kept with each game (None outside a checkout).
+_HEAD = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False)
+COMMIT = _HEAD.stdout.strip() or None
 SQUARES = [f"{f}{r}" for f in "abcde" for r in "12345"]
 #: The simple gods (the powers the native core plays).
 GODS = sorted(p for p in native.POWERS if p != "-")
@@ -104,6 +108,7 @@ def play(job: tuple[str, int, str, float, str, int | None]) -> dict[str, Any]:
         "native_turns": sum(len(ai.turns) for ai in made),
         "native_think": round(sum(t for ai in made for t, _ in ai.turns), 2),
         "native_units": sum(n for ai in made for _, n in ai.turns),
+        "commit": COMMIT,
     }
 
 
