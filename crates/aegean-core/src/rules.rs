@@ -7,6 +7,7 @@
 //! against the reference.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::powers::{SecondBuild, TurnKey, TurnShape};
 use crate::squares::Mask;
@@ -88,8 +89,8 @@ pub struct FoundTurn {
 }
 
 /// What identifies the state a turn ends in (the reference's Zobrist hash and outcome):
-/// workers by owner, not by slot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// workers by owner, not by slot. Hashed as its one 64-bit mix ([`EndKey::mixed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct EndKey {
     levels: [Mask; 3],
     domes: Mask,
@@ -113,9 +114,10 @@ impl EndKey {
 }
 
 impl EndKey {
-    /// A 64-bit mix of the key, for the open-addressing set of the depth-first walk.
+    /// A 64-bit mix of the key: the open-addressing set of the depth-first walk uses it,
+    /// and so do the hash sets (through [`Hash`] and [`MixHasher`]).
     #[inline]
-    fn hash(&self) -> u64 {
+    fn mixed(&self) -> u64 {
         let mut h: u64 = 0x243F_6A88_85A3_08D3;
         let mut mix = |x: u64| {
             h = (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -135,6 +137,39 @@ impl EndKey {
         h
     }
 }
+
+impl Hash for EndKey {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.mixed());
+    }
+}
+
+/// The hasher of the sets of end states: the key's own mix passed through (SipHash over
+/// the fields had been nearly half the time of a travelling power's turns).
+#[derive(Default)]
+pub(crate) struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    #[inline]
+    fn write_u64(&mut self, mixed: u64) {
+        self.0 = mixed;
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A set of end states.
+pub(crate) type EndSet = HashSet<EndKey, BuildHasherDefault<MixHasher>>;
 
 /// The end states of one walk: an open-addressing table of indices into the turns found.
 struct Ends {
@@ -157,7 +192,7 @@ impl Ends {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = key.hash() as usize & mask;
+        let mut i = key.mixed() as usize & mask;
         loop {
             match self.slots[i] {
                 0 => {
@@ -175,7 +210,7 @@ impl Ends {
         let size = self.slots.len() * 2;
         self.slots = vec![0; size];
         for (n, key) in self.keys.iter().enumerate() {
-            let mut i = key.hash() as usize & (size - 1);
+            let mut i = key.mixed() as usize & (size - 1);
             while self.slots[i] != 0 {
                 i = (i + 1) & (size - 1);
             }
@@ -676,8 +711,8 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
         return Vec::new();
     }
     let mut found: Vec<(Vec<u8>, FoundTurn)> = Vec::new();
-    let mut ends: HashSet<EndKey> = HashSet::new();
-    let mut seen: HashSet<EndKey> = HashSet::new();
+    let mut ends = EndSet::default();
+    let mut seen = EndSet::default();
     let start_ply = state.ply;
     let mut frontier: Vec<(Vec<u8>, State)> = vec![(Vec::new(), *state)];
     while !frontier.is_empty() {
@@ -739,8 +774,8 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
     }
     let mover = state.to_move;
     let start_ply = state.ply;
-    let mut ends: HashSet<EndKey> = HashSet::new();
-    let mut seen: HashSet<EndKey> = HashSet::new();
+    let mut ends = EndSet::default();
+    let mut seen = EndSet::default();
     let mut frontier: Vec<(State, StepList)> = Vec::new();
     let mut offered = StepList::default();
     candidate_steps(state, &mut offered);
@@ -791,8 +826,8 @@ pub fn can_win_now(state: &State) -> bool {
         return false;
     }
     let power = state.powers[state.to_move as usize];
-    if state.turn.is_empty() && power.turn_shape() != TurnShape::Any {
-        // Only a move can win in these shapes: the first moves, and Artemis's second.
+    if state.turn.is_empty() && power.only_first_move_wins() {
+        // Only a move can win: the first moves, and Artemis's second.
         let mover = state.to_move;
         let mut moves = StepList::default();
         let mut second = StepList::default();
@@ -819,7 +854,7 @@ pub fn can_win_now(state: &State) -> bool {
     }
     let mover = state.to_move;
     let start_ply = state.ply;
-    let mut seen: HashSet<EndKey> = HashSet::new();
+    let mut seen = EndSet::default();
     let mut frontier = vec![*state];
     let mut deeper = Vec::new();
     let mut offered = StepList::default();

@@ -110,6 +110,13 @@ pub trait Power {
     fn turn_shape(&self) -> TurnShape {
         TurnShape::Any
     }
+
+    /// Whether a win probe may try the turn's first moves alone (and Artemis's second,
+    /// which her shape gives): true of every shape but `Any`; a power of shape `Any`
+    /// declares it where it holds, as Hermes does, whose later moves stay level.
+    fn only_first_move_wins(&self) -> bool {
+        self.turn_shape() != TurnShape::Any
+    }
 }
 
 /// What the engine may assume of a turn (see [`Power::turn_shape`]). In every shape but
@@ -354,6 +361,10 @@ impl God {
 
     pub fn turn_shape(self) -> TurnShape {
         dispatch!(self, p => p.turn_shape())
+    }
+
+    pub fn only_first_move_wins(self) -> bool {
+        dispatch!(self, p => p.only_first_move_wins())
     }
 
     /// The key of this power's token in a position (`athena`), if it keeps one.
