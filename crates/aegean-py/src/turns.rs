@@ -2,14 +2,14 @@
 //! the quick path of `Board.legal_turns()` (the position's text and one Python call per
 //! turn cost more than listing the turns in the core).
 
+use std::collections::HashMap;
+use std::sync::Mutex;
+
 use aegean_core::position::Position;
 use aegean_core::rules;
 use aegean_core::state::State;
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
-use std::collections::HashMap;
-use std::sync::Mutex;
-
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyList, PyTuple, PyType};
@@ -86,15 +86,16 @@ fn packed(steps: &[u32]) -> Option<u128> {
     )
 }
 
-/// Append the turn `steps` to `list`: its interned object, or a new one (then interned).
+/// Append the turn `steps` to `list`: its interned object, or a new one (then interned;
+/// without the table, as while another listing holds it, only made).
 fn listed(
-    interned: &mut Interned,
+    interned: Option<&mut Interned>,
     class: &Bound<'_, PyType>,
     list: &Bound<'_, PyList>,
     steps: &[u32],
 ) -> PyResult<()> {
     let py = class.py();
-    let Some(key) = packed(steps) else {
+    let (Some(interned), Some(key)) = (interned, packed(steps)) else {
         return list.append(tuple_of(class, steps)?);
     };
     if let Some(object) = interned.turns.get(&key) {
@@ -161,19 +162,23 @@ pub fn legal_turns_at<'py>(
             turns: HashMap::new(),
         })
     });
-    let mut interned = interned.lock().unwrap_or_else(|e| e.into_inner());
-    if !interned
-        .class
-        .as_ref()
-        .is_some_and(|c| c.bind(py).is(turn_class))
-    {
-        interned.class = Some(turn_class.clone().unbind());
-        interned.turns.clear();
+    // Never waited for: making an object may run Python code (the collector), which may
+    // list turns again, here or in another thread; such a listing goes without the table.
+    let mut interned = interned.try_lock().ok();
+    if let Some(table) = interned.as_deref_mut() {
+        if !table
+            .class
+            .as_ref()
+            .is_some_and(|c| c.bind(py).is(turn_class))
+        {
+            table.class = Some(turn_class.clone().unbind());
+            table.turns.clear();
+        }
     }
     let mut failed = None;
     rules::each_turn_steps(&start, |steps| {
         if failed.is_none() {
-            if let Err(e) = listed(&mut interned, turn_class, &list, steps) {
+            if let Err(e) = listed(interned.as_deref_mut(), turn_class, &list, steps) {
                 failed = Some(e);
             }
         }
