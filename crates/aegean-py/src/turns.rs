@@ -3,7 +3,7 @@
 //! turn cost more than listing the turns in the core).
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Mutex, TryLockError};
 
 use aegean_core::position::Position;
 use aegean_core::rules;
@@ -31,34 +31,33 @@ fn step_object(py: Python<'_>, step: u32) -> *mut ffi::PyObject {
     }
 }
 
-/// One instance of `class` (a subclass of `tuple`, checked by the caller) holding `steps`,
-/// made as `tuple.__new__(class, steps)` makes it, without the intermediate tuple.
+/// One instance of `class` (a subclass of `tuple`, checked by the caller) holding `steps`:
+/// a tuple filled in place, then `class(tuple)`, so that the class's own construction runs
+/// (a tuple made by its allocator alone would skip the hash cache that Python 3.14 keeps in
+/// every tuple). Interning makes this rare: most turns listed have been made before.
 fn tuple_of<'py>(class: &Bound<'py, PyType>, steps: &[u32]) -> PyResult<Bound<'py, PyAny>> {
     let py = class.py();
-    // SAFETY: `class` is a subtype of tuple, so its `tp_alloc` makes a tuple of
-    // `steps.len()` empty items (reference count 1); `PyTuple_SetItem` fills each slot once
-    // and takes over the new integer's reference. On any failure the object is released.
-    unsafe {
-        let tp = class.as_type_ptr();
-        let slot = ffi::PyType_GetSlot(tp, ffi::Py_tp_alloc);
-        let alloc: ffi::allocfunc = if slot.is_null() {
-            ffi::PyType_GenericAlloc
-        } else {
-            std::mem::transmute::<*mut std::ffi::c_void, ffi::allocfunc>(slot)
-        };
-        let raw = alloc(tp, steps.len() as ffi::Py_ssize_t);
+    // SAFETY: `PyTuple_New` makes a tuple of `steps.len()` empty items (reference count 1,
+    // released on any failure); `PyTuple_SetItem` fills each slot once and takes over the
+    // integer's reference.
+    let items = unsafe {
+        let raw = ffi::PyTuple_New(steps.len() as ffi::Py_ssize_t);
         if raw.is_null() {
             return Err(PyErr::fetch(py));
         }
-        let object = Bound::from_owned_ptr(py, raw);
+        let items = Bound::from_owned_ptr(py, raw);
         for (i, &step) in steps.iter().enumerate() {
             let item = step_object(py, step);
             if item.is_null() || ffi::PyTuple_SetItem(raw, i as ffi::Py_ssize_t, item) != 0 {
                 return Err(PyErr::fetch(py));
             }
         }
-        Ok(object)
+        items
+    };
+    if class.is(&py.get_type_bound::<PyTuple>()) {
+        return Ok(items);
     }
+    class.call1((items,))
 }
 
 /// Turn objects already made, by their steps: the lists of nearby positions share most
@@ -164,7 +163,15 @@ pub fn legal_turns_at<'py>(
     });
     // Never waited for: making an object may run Python code (the collector), which may
     // list turns again, here or in another thread; such a listing goes without the table.
-    let mut interned = interned.try_lock().ok();
+    let mut interned = match interned.try_lock() {
+        Ok(table) => Some(table),
+        Err(TryLockError::WouldBlock) => None,
+        Err(TryLockError::Poisoned(poisoned)) => {
+            let mut table = poisoned.into_inner();
+            table.turns.clear();
+            Some(table)
+        }
+    };
     if let Some(table) = interned.as_deref_mut() {
         if !table
             .class
