@@ -77,6 +77,12 @@ struct Search<'a, 'c> {
 const TT_FIRST: i32 = i32::MAX;
 const KILLER: [i32; 2] = [i32::MAX - 1, i32::MAX - 2];
 
+/// The index of a ply in the per-ply tables (the killers, the children's buffers).
+#[inline]
+fn slot(ply: i32) -> usize {
+    (ply as usize).min(MAX_PLY)
+}
+
 /// The key of a node: the board, the tokens (the powers are the game's).
 #[inline]
 fn key(s: &State) -> u64 {
@@ -132,10 +138,9 @@ impl Search<'_, '_> {
                 }
             }
         }
-        let slot = (ply as usize).min(MAX_PLY);
-        let mut kids = std::mem::take(&mut self.spare[slot]);
+        let mut kids = std::mem::take(&mut self.spare[slot(ply)]);
         let found = self.node(s, &mut kids, k, tt_best, depth, alpha, beta, ply);
-        self.spare[slot] = kids;
+        self.spare[slot(ply)] = kids;
         found
     }
 
@@ -164,9 +169,8 @@ impl Search<'_, '_> {
             self.horizon(kids, mover, alpha, beta, ply)?
         } else {
             // Children best first: the table's, the killers, then by evaluation.
-            let slot = (ply as usize).min(MAX_PLY);
             let killers = if self.killer_ordering {
-                self.killers[slot]
+                self.killers[slot(ply)]
             } else {
                 [u64::MAX; 2]
             };
@@ -230,7 +234,7 @@ impl Search<'_, '_> {
                         alpha = score;
                         if score >= beta {
                             let change = best_key ^ k;
-                            let ks = &mut self.killers[slot];
+                            let ks = &mut self.killers[slot(ply)];
                             if child.decided.is_none() && ks[0] != change {
                                 *ks = [change, ks[0]];
                             }
