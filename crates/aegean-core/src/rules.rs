@@ -420,11 +420,20 @@ fn move_build_build<const ENDS: bool>(
         for &b1 in firsts.as_slice() {
             let mut built = moved;
             take_step(&mut built, b1);
-            offered(&built, &mut seconds);
-            for &b2 in seconds.as_slice() {
+            // Elsewhere: the second builds are the first ones on the other squares (a
+            // build changes only its own square), each pair written once, first square
+            // first; on the same square they are what the hooks offer.
+            let then = match second {
+                SecondBuild::Elsewhere => firsts.as_slice(),
+                SecondBuild::SameBlock => {
+                    offered(&built, &mut seconds);
+                    seconds.as_slice()
+                }
+            };
+            for &b2 in then {
                 if b2 == END
                     || (second == SecondBuild::Elsewhere
-                        && crate::steps::dst(b2) < crate::steps::dst(b1))
+                        && crate::steps::dst(b2) <= crate::steps::dst(b1))
                 {
                     continue;
                 }
