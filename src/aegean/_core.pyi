@@ -84,6 +84,7 @@ class Searcher:
         reductions: bool = True,
         weights: dict[str, list[int]] | None = None,
         killers: bool = True,
+        power_eval: bool = True,
     ) -> None: ...
     @property
     def table_bytes(self) -> int: ...

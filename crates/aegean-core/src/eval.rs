@@ -230,20 +230,34 @@ pub fn territory(domes: Mask, mine: [u8; 2], theirs: [u8; 2]) -> i32 {
 }
 
 /// The score of a state with powers for the side to move: both sides' terms, each side's
-/// climbing threats credited (the search checks whether the mover wins at once, with its
-/// power; a threat that cannot be carried out now still stands), and the tempo.
+/// threats to win credited as its power reads them (Artemis's two-step climbs, Pan's
+/// drops), more than its opponent can answer in one turn (Demeter and Prometheus build
+/// twice) as nearly decisive; and the tempo. The search checks whether the mover wins
+/// at once, with its power; a threat that cannot be carried out now still stands.
 pub fn evaluate_state(s: &State) -> i32 {
+    evaluate_state_with(s, true)
+}
+
+/// [`evaluate_state`], or with `aware` off the power-blind threats it had before (one
+/// climb onto level 3 each, two decisive): a switch for measuring what the powers bring.
+pub fn evaluate_state_with(s: &State, aware: bool) -> i32 {
     let board = Board::new(&s.levels, s.occupied() | s.domes);
     let me = s.to_move as usize;
     let weights = &Weights::REFERENCE;
     let value = |p: usize| {
-        let workers = s.workers[p];
-        let threats = board.threats(workers).count_ones() as i32;
-        board.side(workers, weights).0
-            + if threats >= 2 {
+        let (threats, answers) = if aware {
+            (
+                s.powers[p].threats(s, p).count_ones(),
+                s.powers[1 - p].blocks(),
+            )
+        } else {
+            (board.threats(s.workers[p]).count_ones(), 1)
+        };
+        board.side(s.workers[p], weights).0
+            + if threats > answers {
                 DOUBLE_THREAT
             } else {
-                THREAT * threats
+                THREAT * threats as i32
             }
     };
     weights.tempo + value(me) - value(1 - me)
@@ -269,5 +283,43 @@ mod tests {
             let got = evaluate(&p.levels, blocked, p.workers[me], p.workers[1 - me], 0);
             assert_eq!(got, expected, "{text}");
         }
+    }
+
+    fn state(text: &str) -> State {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn artemis_threatens_a_climb_two_moves_away() {
+        // Artemis on a1 (level 1) can step onto b2 (level 2) and then up onto c3 (RULINGS #19).
+        let text = "00000/00000/00300/02000/10000 1 a1,e5 e1,e2";
+        let artemis = state(&format!("{text} powers=Artemis,-"));
+        let mortal = state(&format!("{text} powers=-,-"));
+        assert_eq!(artemis.powers[0].threats(&artemis, 0), 1 << 12);
+        assert_eq!(mortal.powers[0].threats(&mortal, 0), 0);
+    }
+
+    #[test]
+    fn pan_threatens_every_ground_square_next_to_a_worker_on_level_2() {
+        // Pan wins by moving down two levels (RULINGS #25): b2 (level 2) to any free
+        // ground-level neighbour; c3 (level 1) and the worker on a1 are no drop of two.
+        let s = state("00000/00000/00100/02000/00000 1 b2,e5 a1,d5 powers=Pan,-");
+        let expected = [1u8, 2, 5, 7, 10, 11].iter().fold(0, |m, &q| m | 1 << q);
+        assert_eq!(s.powers[0].threats(&s, 0), expected);
+    }
+
+    #[test]
+    fn two_threats_decide_only_against_a_single_build() {
+        // The side not to move threatens to climb onto a1 and onto c1 from b2: one build
+        // answers one of them, Demeter's two builds (or Prometheus's) answer both.
+        let board = "00000/00000/00000/02000/30300 1 e5,d5 b2,e3 powers=";
+        let one = evaluate_state(&state(&format!("{board}-,-")));
+        let demeter = evaluate_state(&state(&format!("{board}Demeter,-")));
+        let prometheus = evaluate_state(&state(&format!("{board}Prometheus,-")));
+        assert_eq!(demeter - one, DOUBLE_THREAT - 2 * THREAT);
+        assert_eq!(prometheus, demeter);
+        // Switched off, the threats are the power-blind ones.
+        let s = state(&format!("{board}Demeter,-"));
+        assert_eq!(evaluate_state_with(&s, false), one);
     }
 }

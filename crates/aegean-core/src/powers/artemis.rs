@@ -3,8 +3,8 @@
 //! both moves may go up; #7: a first move up onto level 3 wins at once, before any second
 //! move).
 
-use super::{default_turn_steps, Power, TurnShape};
-use crate::squares;
+use super::{default_threats, default_turn_steps, Power, TurnShape};
+use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList};
 use crate::steps::{self, KIND_MOVE};
 
@@ -27,5 +27,20 @@ impl Power for Artemis {
             return;
         }
         default_turn_steps(self, state, player, out);
+    }
+
+    /// Also a free level-3 square next to a free level-2 one a worker can step onto first.
+    fn threats(&self, state: &State, player: usize) -> Mask {
+        let free = squares::ALL & !(state.occupied() | state.domes);
+        let level2 = free & state.levels[1] & !state.levels[2];
+        let mut out = default_threats(state, player);
+        for w in state.workers[player] {
+            if state.height(w) >= 1 {
+                for m in squares::iter(NEIGHBORS[w as usize] & level2) {
+                    out |= NEIGHBORS[m as usize] & free & state.levels[2];
+                }
+            }
+        }
+        out
     }
 }

@@ -9,6 +9,11 @@ use crate::steps::{self, KIND_BUILD};
 pub struct Demeter;
 
 impl Power for Demeter {
+    /// Two builds a turn: two threats answered at once.
+    fn blocks(&self) -> u32 {
+        2
+    }
+
     fn turn_shape(&self) -> TurnShape {
         TurnShape::MoveBuildBuild(SecondBuild::Elsewhere)
     }

@@ -117,6 +117,19 @@ pub trait Power {
     fn only_first_move_wins(&self) -> bool {
         self.turn_shape() != TurnShape::Any
     }
+
+    /// For the evaluation: the squares the owner's workers could win on by moving next
+    /// turn, unless someone builds there first (the base game: a free level-3 square next
+    /// to a worker on level 2).
+    fn threats(&self, state: &State, player: usize) -> Mask {
+        default_threats(state, player)
+    }
+
+    /// For the evaluation: how many threatened squares the owner can build on in one turn,
+    /// so how many threats it can answer at once (one build; Demeter and Prometheus two).
+    fn blocks(&self) -> u32 {
+        1
+    }
 }
 
 /// What the engine may assume of a turn (see [`Power::turn_shape`]). In every shape but
@@ -131,8 +144,9 @@ pub enum TurnShape {
     /// worker ends.
     MoveMoveBuild,
     /// A move, a build, then an optional second build: elsewhere (`SecondElsewhere`,
-    /// Demeter: the two builds in either order are one state) or on the same square,
-    /// a block only (`SecondSame`, Hephaestus).
+    /// Demeter: the builds offered second are those offered first, less the first's
+    /// square, and the two in either order are one state) or on the same square, a block
+    /// only (`SameBlock`, Hephaestus).
     MoveBuildBuild(SecondBuild),
     /// The base turn, or (Prometheus) a build, a move of the same worker not up, then a
     /// build: each pre-build a worker's turn steps offer after its moves, the rest offered
@@ -197,6 +211,18 @@ pub fn default_apply_step(state: &mut State, step: Step) {
         KIND_BUILD => state.build_on(steps::dst(step), step & steps::DOME_FLAG != 0),
         _ => {}
     }
+}
+
+/// Free level-3 squares next to `player`'s workers on level 2.
+pub fn default_threats(state: &State, player: usize) -> Mask {
+    let free = squares::ALL & !(state.occupied() | state.domes);
+    let mut out = 0;
+    for w in state.workers[player] {
+        if state.height(w) == 2 {
+            out |= NEIGHBORS[w as usize] & free & state.levels[2];
+        }
+    }
+    out
 }
 
 pub fn default_wins_with(state: &State, step: Step) -> Option<Termination> {
@@ -365,6 +391,14 @@ impl God {
 
     pub fn only_first_move_wins(self) -> bool {
         dispatch!(self, p => p.only_first_move_wins())
+    }
+
+    pub fn threats(self, state: &State, player: usize) -> Mask {
+        dispatch!(self, p => p.threats(state, player))
+    }
+
+    pub fn blocks(self) -> u32 {
+        dispatch!(self, p => p.blocks())
     }
 
     /// The key of this power's token in a position (`athena`), if it keeps one.

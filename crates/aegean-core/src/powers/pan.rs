@@ -2,7 +2,8 @@
 //! or more levels (RULINGS #25: only Pan's own *move*; a worker forced down has not moved;
 //! climbing onto level 3 still wins as well).
 
-use super::{default_wins_with, Power, TurnShape};
+use super::{default_threats, default_wins_with, Power, TurnShape};
+use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, Termination};
 use crate::steps::{self, Step, KIND_MOVE};
 
@@ -20,5 +21,17 @@ impl Power for Pan {
             return Some(Termination::Power);
         }
         default_wins_with(state, step)
+    }
+
+    /// Also a free ground-level square next to a worker on level 2 (a drop of two).
+    fn threats(&self, state: &State, player: usize) -> Mask {
+        let ground = squares::ALL & !(state.occupied() | state.domes | state.levels[0]);
+        let mut out = default_threats(state, player);
+        for w in state.workers[player] {
+            if state.height(w) == 2 {
+                out |= NEIGHBORS[w as usize] & ground;
+            }
+        }
+        out
     }
 }

@@ -12,6 +12,11 @@ use crate::steps::{self, KIND_MOVE};
 pub struct Prometheus;
 
 impl Power for Prometheus {
+    /// Two builds a turn: two threats answered at once.
+    fn blocks(&self) -> u32 {
+        2
+    }
+
     fn turn_shape(&self) -> TurnShape {
         TurnShape::BuildMoveBuild
     }

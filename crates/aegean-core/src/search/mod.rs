@@ -253,10 +253,11 @@ impl Searcher {
         self.plain = plain::Memory::default();
         self.plain.reductions = reductions;
         self.plain.weights = weights;
-        let killers = self.powers.killer_ordering;
+        let (killers, power_eval) = (self.powers.killer_ordering, self.powers.power_eval);
         self.powers = powers::Memory::default();
         self.powers.reductions = reductions;
         self.powers.killer_ordering = killers;
+        self.powers.power_eval = power_eval;
     }
 
     /// The evaluation's weights without powers (the reference's by default; others to
@@ -275,6 +276,12 @@ impl Searcher {
     /// measuring it.
     pub fn set_killers(&mut self, on: bool) {
         self.powers.killer_ordering = on;
+    }
+
+    /// The power-aware threats of the evaluation with powers on or off (on by default): a
+    /// switch for measuring them.
+    pub fn set_power_eval(&mut self, on: bool) {
+        self.powers.power_eval = on;
     }
 
     /// The best turn for the side to move of `state` (between turns, game not decided)

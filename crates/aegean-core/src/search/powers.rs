@@ -16,7 +16,7 @@
 //!   the root.
 
 use super::MAX_PLY;
-use crate::eval::{evaluate_state, MATE_BOUND, WIN};
+use crate::eval::{evaluate_state_with, MATE_BOUND, WIN};
 use crate::rules;
 use crate::state::State;
 use crate::zobrist::state_hash;
@@ -48,6 +48,8 @@ pub struct Memory {
     pub reductions: bool,
     /// Killer ordering (on; off only to measure what it brings).
     pub killer_ordering: bool,
+    /// The evaluation's power-aware threats (on; off only to measure what they bring).
+    pub power_eval: bool,
 }
 
 impl Default for Memory {
@@ -56,6 +58,7 @@ impl Default for Memory {
             killers: vec![[0; 2]; MAX_PLY + 2],
             reductions: true,
             killer_ordering: true,
+            power_eval: true,
         }
     }
 }
@@ -71,6 +74,7 @@ struct Search<'a, 'c> {
     mover: u8,
     reductions: bool,
     killer_ordering: bool,
+    power_eval: bool,
 }
 
 /// Ordering keys above any evaluation: the table's child, then the killers.
@@ -100,6 +104,12 @@ impl Search<'_, '_> {
         let won = rules::successors(s, out, true);
         self.clock.add(out.len() as u64 * CHILD_UNITS);
         Ok(won)
+    }
+
+    /// The evaluation for the side to move of `s`.
+    #[inline]
+    fn evaluate(&self, s: &State) -> i32 {
+        evaluate_state_with(s, self.power_eval)
     }
 
     /// A win probe of the next player, counted as work.
@@ -180,7 +190,7 @@ impl Search<'_, '_> {
                 .map(|(i, c)| {
                     let e = match Self::decided(c, mover, ply) {
                         Some(v) => v,
-                        None => -evaluate_state(c),
+                        None => -self.evaluate(c),
                     };
                     let ck = key(c);
                     let rank = if ck == tt_best {
@@ -269,7 +279,7 @@ impl Search<'_, '_> {
             .enumerate()
             .map(|(i, c)| match Self::decided(c, mover, ply) {
                 Some(v) => (v, true, i),
-                None => (-evaluate_state(c), false, i),
+                None => (-self.evaluate(c), false, i),
             })
             .collect();
         order.sort_by_key(|t| std::cmp::Reverse(t.0));
@@ -346,6 +356,7 @@ pub(crate) fn search(
     table.new_search();
     let reductions = memory.reductions;
     let killer_ordering = memory.killer_ordering;
+    let power_eval = memory.power_eval;
     let mut turns = root_turns(root);
     if turns.is_empty() {
         return None;
@@ -368,7 +379,7 @@ pub(crate) fn search(
         return Some((info, scored));
     }
     // Root order: by evaluation.
-    turns.sort_by_key(|(_, end)| evaluate_state(end));
+    turns.sort_by_key(|(_, end)| evaluate_state_with(end, memory.power_eval));
     let mut search = Search {
         table,
         clock,
@@ -377,6 +388,7 @@ pub(crate) fn search(
         mover,
         reductions,
         killer_ordering,
+        power_eval,
     };
     let max_depth = if turns.len() > 1 { max_depth } else { 1 };
     let mut done = (0usize, 0i32);
@@ -471,7 +483,7 @@ impl Search<'_, '_> {
             return Ok(if self.can_win(end)? {
                 1 - WIN
             } else {
-                -evaluate_state(end)
+                -self.evaluate(end)
             });
         }
         Ok(-self.value(end, depth - 1, -beta, -alpha, 1)?)
