@@ -2,7 +2,6 @@
 //! the quick path of `Board.legal_turns()` (the position's text and one Python call per
 //! turn cost more than listing the turns in the core).
 
-use std::collections::HashMap;
 use std::sync::{Mutex, TryLockError};
 
 use aegean_core::position::Position;
@@ -62,15 +61,17 @@ fn tuple_of<'py>(class: &Bound<'py, PyType>, steps: &[u32]) -> PyResult<Bound<'p
 
 /// Turn objects already made, by their steps: the lists of nearby positions share most
 /// of their turns, so a turn listed again costs a lookup instead of an object made and
-/// later freed. Only turns of at most [`PACKED`] steps, for one class at a time; cleared
-/// when [`INTERNED`] are kept (a bound on its memory: a few megabytes).
+/// later freed. Only turns of at most [`PACKED`] steps, for one class at a time, in a
+/// direct-mapped table of [`INTERNED`] slots (a bound on its memory: a few megabytes): a
+/// turn whose slot holds another takes it over.
 struct Interned {
     class: Option<Py<PyType>>,
-    turns: HashMap<u128, PyObject>,
+    slots: Vec<Option<(u128, PyObject)>>,
 }
 
 const PACKED: usize = 8;
-const INTERNED: usize = 1 << 15;
+const INTERNED_BITS: u32 = 15;
+const INTERNED: usize = 1 << INTERNED_BITS;
 static TURNS: GILOnceCell<Mutex<Interned>> = GILOnceCell::new();
 
 /// The steps of a short turn as one number (each step + 1 in 16 bits), or None.
@@ -85,6 +86,12 @@ fn packed(steps: &[u32]) -> Option<u128> {
     )
 }
 
+/// A packed turn's slot in the table: its bits mixed (a multiply, the top bits kept).
+fn slot_of(key: u128) -> usize {
+    let folded = key as u64 ^ ((key >> 64) as u64).rotate_left(29);
+    (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - INTERNED_BITS)) as usize
+}
+
 /// Append the turn `steps` to `list`: its interned object, or a new one (then interned;
 /// without the table, as while another listing holds it, only made).
 fn listed(
@@ -97,15 +104,15 @@ fn listed(
     let (Some(interned), Some(key)) = (interned, packed(steps)) else {
         return list.append(tuple_of(class, steps)?);
     };
-    if let Some(object) = interned.turns.get(&key) {
-        return list.append(object.bind(py));
-    }
-    if interned.turns.len() >= INTERNED {
-        interned.turns.clear();
+    let slot = &mut interned.slots[slot_of(key)];
+    if let Some((held, object)) = slot {
+        if *held == key {
+            return list.append(object.bind(py));
+        }
     }
     let object = tuple_of(class, steps)?;
     list.append(&object)?;
-    interned.turns.insert(key, object.unbind());
+    *slot = Some((key, object.unbind()));
     Ok(())
 }
 
@@ -158,7 +165,7 @@ pub fn legal_turns_at<'py>(
     let interned = TURNS.get_or_init(py, || {
         Mutex::new(Interned {
             class: None,
-            turns: HashMap::new(),
+            slots: Vec::new(),
         })
     });
     // Never waited for: making an object may run Python code (the collector), which may
@@ -168,7 +175,7 @@ pub fn legal_turns_at<'py>(
         Err(TryLockError::WouldBlock) => None,
         Err(TryLockError::Poisoned(poisoned)) => {
             let mut table = poisoned.into_inner();
-            table.turns.clear();
+            table.slots.clear();
             Some(table)
         }
     };
@@ -179,8 +186,9 @@ pub fn legal_turns_at<'py>(
             .is_some_and(|c| c.bind(py).is(turn_class))
         {
             table.class = Some(turn_class.clone().unbind());
-            table.turns.clear();
+            table.slots.clear();
         }
+        table.slots.resize_with(INTERNED, || None);
     }
     let mut failed = None;
     rules::each_turn_steps(&start, |steps| {
