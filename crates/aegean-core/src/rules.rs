@@ -714,33 +714,41 @@ fn steps_of(turn: &[Step]) -> TurnSteps {
 
 /// [`legal_turns`] breadth first: the first path found to an end state is a shortest one
 /// (ties: the first in step order); listed in depth-first order of the steps (as the
-/// reference sorts its index paths).
+/// reference sorts its index paths). The walk keeps a tree, each node's entries in step
+/// order, and reads the turns off it depth first: no path is copied and nothing sorted.
 pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
+    /// What a step leads to: a turn found, or a node walked on from.
+    #[derive(Clone, Copy)]
+    enum Entry {
+        Turn(u32),
+        Node(u32),
+    }
     if state.decided.is_some() {
         return Vec::new();
     }
-    let mut found: Vec<(Vec<u8>, FoundTurn)> = Vec::new();
-    let mut ends = EndSet::default();
-    let mut seen = EndSet::default();
+    let mut found: Vec<FoundTurn> = Vec::new();
+    // Each node's entries, in step order (the root is node 0).
+    let mut entries: Vec<Vec<Entry>> = vec![Vec::new()];
+    let mut ends = EndSet::with_capacity_and_hasher(256, Default::default());
+    let mut seen = EndSet::with_capacity_and_hasher(256, Default::default());
     let start_ply = state.ply;
-    let mut frontier: Vec<(Vec<u8>, State)> = vec![(Vec::new(), *state)];
+    let mut frontier: Vec<(u32, State)> = vec![(0, *state)];
+    let mut deeper = Vec::new();
     while !frontier.is_empty() {
-        let mut deeper = Vec::new();
-        for (order, here) in &frontier {
+        for (node, here) in &frontier {
             let mut offered = StepList::default();
             candidate_steps(here, &mut offered);
-            for (index, &step) in offered.as_slice().iter().enumerate() {
+            for &step in offered.as_slice() {
                 let mut next = *here;
                 apply_step(&mut next, step);
-                let mut path = order.clone();
-                path.push(index as u8);
                 if next.decided.is_some() || next.ply != start_ply {
-                    let mut turn = here.turn;
-                    if step != END || turn.is_empty() {
-                        turn.push(step);
-                    }
                     if ends.insert(EndKey::of(&next)) {
-                        found.push((path, FoundTurn { turn, end: next }));
+                        let mut turn = here.turn;
+                        if step != END || turn.is_empty() {
+                            turn.push(step);
+                        }
+                        entries[*node as usize].push(Entry::Turn(found.len() as u32));
+                        found.push(FoundTurn { turn, end: next });
                     }
                 } else {
                     let mover = next.powers[next.to_move as usize];
@@ -748,14 +756,34 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
                     {
                         continue;
                     }
-                    deeper.push((path, next));
+                    let child = entries.len() as u32;
+                    entries.push(Vec::new());
+                    entries[*node as usize].push(Entry::Node(child));
+                    deeper.push((child, next));
                 }
             }
         }
-        frontier = deeper;
+        std::mem::swap(&mut frontier, &mut deeper);
+        deeper.clear();
     }
-    found.sort_by(|a, b| a.0.cmp(&b.0));
-    found.into_iter().map(|(_, turn)| turn).collect()
+    // Depth first over the tree: the turns in the order of their index paths.
+    let mut order = Vec::with_capacity(found.len());
+    let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+    while let Some((node, at)) = stack.pop() {
+        let Some(&entry) = entries[node as usize].get(at) else {
+            continue;
+        };
+        stack.push((node, at + 1));
+        match entry {
+            Entry::Turn(t) => order.push(t),
+            Entry::Node(child) => stack.push((child, 0)),
+        }
+    }
+    let mut slots: Vec<Option<FoundTurn>> = found.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .filter_map(|t| slots[t as usize].take())
+        .collect()
 }
 
 /// Every distinct state a legal full turn of the player to move leads to (the search's
