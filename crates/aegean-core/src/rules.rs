@@ -811,8 +811,8 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
     }
     let mover = state.to_move;
     let start_ply = state.ply;
-    let mut ends = EndSet::default();
-    let mut seen = EndSet::default();
+    let mut ends = EndSet::with_capacity_and_hasher(256, Default::default());
+    let mut seen = EndSet::with_capacity_and_hasher(256, Default::default());
     let mut frontier: Vec<(State, StepList)> = Vec::new();
     let mut offered = StepList::default();
     candidate_steps(state, &mut offered);

@@ -62,8 +62,8 @@ fn tuple_of<'py>(class: &Bound<'py, PyType>, steps: &[u32]) -> PyResult<Bound<'p
 /// Turn objects already made, by their steps: the lists of nearby positions share most
 /// of their turns, so a turn listed again costs a lookup instead of an object made and
 /// later freed. Only turns of at most [`PACKED`] steps, for one class at a time, in a
-/// direct-mapped table of [`INTERNED`] slots (a bound on its memory: a few megabytes): a
-/// turn whose slot holds another takes it over.
+/// table of [`INTERNED`] slots in pairs (a bound on its memory: a few megabytes): a turn
+/// whose pair is full takes the older one's place.
 struct Interned {
     class: Option<Py<PyType>>,
     slots: Vec<Option<(u128, PyObject)>>,
@@ -92,28 +92,49 @@ fn slot_of(key: u128) -> usize {
     (folded.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - INTERNED_BITS)) as usize
 }
 
-/// Append the turn `steps` to `list`: its interned object, or a new one (then interned;
-/// without the table, as while another listing holds it, only made).
+/// The turn `steps`: its interned object, or a new one (then interned; without the
+/// table, as while another listing holds it, only made). Each turn may sit in either of
+/// the two slots of its pair, so that two turns of one list seldom take each other's
+/// place; a new one goes first and the older of the two makes way.
 fn listed(
     interned: Option<&mut Interned>,
     class: &Bound<'_, PyType>,
-    list: &Bound<'_, PyList>,
     steps: &[u32],
-) -> PyResult<()> {
+) -> PyResult<PyObject> {
     let py = class.py();
     let (Some(interned), Some(key)) = (interned, packed(steps)) else {
-        return list.append(tuple_of(class, steps)?);
+        return Ok(tuple_of(class, steps)?.unbind());
     };
-    let slot = &mut interned.slots[slot_of(key)];
-    if let Some((held, object)) = slot {
+    let pair = slot_of(key) & !1;
+    for (held, object) in interned.slots[pair..pair + 2].iter().flatten() {
         if *held == key {
-            return list.append(object.bind(py));
+            return Ok(object.clone_ref(py));
         }
     }
-    let object = tuple_of(class, steps)?;
-    list.append(&object)?;
-    *slot = Some((key, object.unbind()));
-    Ok(())
+    let object = tuple_of(class, steps)?.unbind();
+    interned.slots[pair + 1] = interned.slots[pair].take();
+    interned.slots[pair] = Some((key, object.clone_ref(py)));
+    Ok(object)
+}
+
+/// A list of `objects`, made at its full length (no appends).
+fn list_of(py: Python<'_>, objects: Vec<PyObject>) -> PyResult<Bound<'_, PyList>> {
+    // SAFETY: `PyList_New` makes a list of `objects.len()` empty slots (released on any
+    // failure); `PyList_SetItem` fills each slot once and takes over the object's
+    // reference.
+    unsafe {
+        let raw = ffi::PyList_New(objects.len() as ffi::Py_ssize_t);
+        if raw.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        let list = Bound::from_owned_ptr(py, raw);
+        for (i, object) in objects.into_iter().enumerate() {
+            if ffi::PyList_SetItem(raw, i as ffi::Py_ssize_t, object.into_ptr()) != 0 {
+                return Err(PyErr::fetch(py));
+            }
+        }
+        Ok(list.downcast_into_unchecked())
+    }
 }
 
 /// The levels of a board from its squares' heights (0-3; 25 of them).
@@ -161,7 +182,6 @@ pub fn legal_turns_at<'py>(
         .collect();
     let start = State::from_parts(base, [&powers[0], &powers[1]], &tokens).map_err(error)?;
     let py = turn_class.py();
-    let list = PyList::empty_bound(py);
     let interned = TURNS.get_or_init(py, || {
         Mutex::new(Interned {
             class: None,
@@ -190,16 +210,19 @@ pub fn legal_turns_at<'py>(
         }
         table.slots.resize_with(INTERNED, || None);
     }
+    let mut objects = Vec::with_capacity(64);
     let mut failed = None;
     rules::each_turn_steps(&start, |steps| {
         if failed.is_none() {
-            if let Err(e) = listed(interned.as_deref_mut(), turn_class, &list, steps) {
-                failed = Some(e);
+            match listed(interned.as_deref_mut(), turn_class, steps) {
+                Ok(object) => objects.push(object),
+                Err(e) => failed = Some(e),
             }
         }
     });
+    drop(interned);
     if let Some(e) = failed {
         return Err(e);
     }
-    Ok(list)
+    list_of(py, objects)
 }
