@@ -677,6 +677,14 @@ pub fn legal_turn_steps(state: &State) -> Vec<TurnSteps> {
 pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
     let power = state.powers[state.to_move as usize];
     if state.decided.is_some() || !state.turn.is_empty() || power.turn_shape() == TurnShape::Any {
+        if state.decided.is_none() && power.travels() {
+            // As `legal_turns` lists them, without moving each found turn into its place.
+            let (found, order) = breadth_first(state);
+            for t in order {
+                visit(found[t as usize].turn.as_slice());
+            }
+            return;
+        }
         for turn in legal_turns(state) {
             visit(turn.turn.as_slice());
         }
@@ -717,6 +725,17 @@ fn steps_of(turn: &[Step]) -> TurnSteps {
 /// reference sorts its index paths). The walk keeps a tree, each node's entries in step
 /// order, and reads the turns off it depth first: no path is copied and nothing sorted.
 pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
+    let (found, order) = breadth_first(state);
+    let mut slots: Vec<Option<FoundTurn>> = found.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .filter_map(|t| slots[t as usize].take())
+        .collect()
+}
+
+/// The turns [`legal_turns_breadth_first`] finds, in the order found, and the order to
+/// list them in (indices into the first).
+fn breadth_first(state: &State) -> (Vec<FoundTurn>, Vec<u32>) {
     /// What a step leads to: a turn found, or a node walked on from.
     #[derive(Clone, Copy)]
     enum Entry {
@@ -724,7 +743,7 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
         Node(u32),
     }
     if state.decided.is_some() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let mut found: Vec<FoundTurn> = Vec::new();
     // Each node's entries, in step order (the root is node 0).
@@ -779,11 +798,7 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
             Entry::Node(child) => stack.push((child, 0)),
         }
     }
-    let mut slots: Vec<Option<FoundTurn>> = found.into_iter().map(Some).collect();
-    order
-        .into_iter()
-        .filter_map(|t| slots[t as usize].take())
-        .collect()
+    (found, order)
 }
 
 /// Every distinct state a legal full turn of the player to move leads to (the search's
