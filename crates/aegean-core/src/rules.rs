@@ -664,11 +664,47 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
     legal_turns_breadth_first(state)
 }
 
+/// A list of turns as their steps, packed: every turn's steps one after the other, and
+/// where each turn ends (a turn costs its steps and one index, not a fixed-size array).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnStepList {
+    steps: Vec<Step>,
+    ends: Vec<u32>,
+}
+
+impl TurnStepList {
+    /// Add a turn at the end.
+    #[inline]
+    pub fn push(&mut self, turn: &[Step]) {
+        self.steps.extend_from_slice(turn);
+        self.ends.push(self.steps.len() as u32);
+    }
+
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The turns' steps, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &[Step]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(a, b)| &self.steps[a as usize..b as usize])
+    }
+}
+
 /// The steps of [`legal_turns`] alone, in its order: for the powers of a `TurnShape` the
 /// last state of each turn is not made (listing is then about twice as fast).
-pub fn legal_turn_steps(state: &State) -> Vec<TurnSteps> {
-    let mut found = Vec::with_capacity(64);
-    each_turn_steps(state, |turn| found.push(steps_of(turn)));
+pub fn legal_turn_steps(state: &State) -> TurnStepList {
+    let mut found = TurnStepList {
+        steps: Vec::with_capacity(256),
+        ends: Vec::with_capacity(128),
+    };
+    each_turn_steps(state, |turn| found.push(turn));
     found
 }
 
@@ -1126,9 +1162,10 @@ mod tests {
         for s in every_pair(&[5, 23]) {
             let turns: Vec<TurnSteps> = legal_turns(&s).iter().map(|t| t.turn).collect();
             let steps = legal_turn_steps(&s);
+            assert_eq!(steps.len(), turns.len(), "{s}");
             assert_eq!(
                 turns.iter().map(|t| t.as_slice()).collect::<Vec<_>>(),
-                steps.iter().map(|t| t.as_slice()).collect::<Vec<_>>(),
+                steps.iter().collect::<Vec<_>>(),
                 "{s}"
             );
         }

@@ -84,7 +84,7 @@ fn legal_turns(position: &str) -> PyResult<Vec<Vec<u32>>> {
     }
     Ok(rules::legal_turn_steps(&start)
         .iter()
-        .map(|t| t.as_slice().to_vec())
+        .map(|t| t.to_vec())
         .collect())
 }
 
