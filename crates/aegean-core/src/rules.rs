@@ -308,7 +308,7 @@ fn move_move_build<const ENDS: bool>(
     state: &State,
     mut visit: impl FnMut(&[Step], &State) -> bool,
 ) -> bool {
-    use crate::steps::{dst, kind, src, KIND_BUILD, KIND_MOVE};
+    use crate::steps::{dst, kind, src, DOME_FLAG, KIND_BUILD, KIND_MOVE};
     let mut first = StepList::default();
     offered(state, &mut first);
     let mut second = StepList::default();
@@ -317,7 +317,9 @@ fn move_move_build<const ENDS: bool>(
     // ends already written (by build), and the winning squares already written.
     let mut worker = None;
     let mut direct: u32 = 0;
-    let mut written: Vec<(u8, Step)> = Vec::new();
+    // The builds written after two moves, by the square moved to: a mask of the squares
+    // built on, blocks and domes apart (the builder is the worker on that square).
+    let mut written = [[0 as Mask; 2]; 25];
     let mut won: u32 = 0;
     // Each first move's state, made once (a worker's wins are needed before its moves).
     let ones: Vec<State> = first
@@ -341,7 +343,7 @@ fn move_move_build<const ENDS: bool>(
                     won |= 1 << dst(m);
                 }
             }
-            written.clear();
+            written = [[0; 2]; 25];
         }
         let one = &ones[i];
         if one.decided.is_some() {
@@ -375,10 +377,11 @@ fn move_move_build<const ENDS: bool>(
             }
             offered(&two, &mut builds);
             for &b in builds.as_slice() {
-                if written.contains(&(end, b)) {
+                let seen = &mut written[end as usize][usize::from(b & DOME_FLAG != 0)];
+                if *seen & 1 << dst(b) != 0 {
                     continue;
                 }
-                written.push((end, b));
+                *seen |= 1 << dst(b);
                 if hear::<ENDS>(&mut visit, &[mv, mv2, b], &two, b) {
                     return true;
                 }
