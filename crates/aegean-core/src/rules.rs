@@ -456,6 +456,105 @@ fn move_build_build<const ENDS: bool>(
     false
 }
 
+/// The turns of shape `Travel` (Hermes), in `legal_turns`'s order and with its choice of
+/// sequence for each state: breadth first over the stands the workers reach (each stand
+/// kept with the first, so a shortest, way there; the starting stand counts as reached),
+/// every stand's steps in the order offered, and the turns read off depth first, as the
+/// reference sorts its index paths. Only the builds of both workers on one square from
+/// one stand end in one state: the first is kept. `visit` hears each turn and its state
+/// (see `move_build` for `ENDS`), and returns true to stop.
+fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State) -> bool) -> bool {
+    use crate::steps::{dst, kind, src, DOME_FLAG, KIND_BUILD, KIND_MOVE};
+    /// A step of a stand: the last of a turn (a build, a winning move), or a move to the
+    /// stand `node`.
+    #[derive(Clone, Copy)]
+    enum Entry {
+        Last(Step),
+        Node(u32, Step),
+    }
+    let player = state.to_move as usize;
+    // The stands reached (the start first), and their entries: a stand's are contiguous
+    // (`first[n]..first[n + 1]`), since each stand is done before the next.
+    let mut nodes: Vec<State> = Vec::with_capacity(32);
+    nodes.push(*state);
+    let mut first: Vec<u32> = Vec::with_capacity(33);
+    let mut entries: Vec<Entry> = Vec::with_capacity(256);
+    // The stands reached while travelling, by the pair of squares (`reached[a]`: the
+    // squares `b > a` reached together with `a`).
+    let mut reached = [0 as Mask; 25];
+    let stand = |s: &State| {
+        let [a, b] = s.workers[player];
+        (a.min(b) as usize, a.max(b))
+    };
+    let (a, b) = stand(state);
+    reached[a] |= 1 << b;
+    let mut steps = StepList::default();
+    let mut n = 0;
+    while n < nodes.len() {
+        let here = nodes[n];
+        first.push(entries.len() as u32);
+        offered(&here, &mut steps);
+        let mut built = [0 as Mask; 2];
+        for &step in steps.as_slice() {
+            match kind(step) {
+                KIND_BUILD => {
+                    let done = &mut built[usize::from(step & DOME_FLAG != 0)];
+                    if *done & 1 << dst(step) == 0 {
+                        *done |= 1 << dst(step);
+                        entries.push(Entry::Last(step));
+                    }
+                }
+                KIND_MOVE => {
+                    let moved = after(&here, step, false);
+                    if moved.decided.is_some() {
+                        entries.push(Entry::Last(step));
+                        continue;
+                    }
+                    if here.height(src(step)) == here.height(dst(step)) {
+                        let (a, b) = stand(&moved);
+                        if reached[a] & 1 << b != 0 {
+                            continue;
+                        }
+                        reached[a] |= 1 << b;
+                    }
+                    entries.push(Entry::Node(nodes.len() as u32, step));
+                    nodes.push(moved);
+                }
+                _ => debug_assert!(false, "a travelling turn ends with its build"),
+            }
+        }
+        n += 1;
+    }
+    first.push(entries.len() as u32);
+    // Depth first: the turns in the order of their index paths.
+    let mut path: Vec<Step> = Vec::with_capacity(24);
+    let mut stack: Vec<(u32, u32)> = vec![(0, first[0])];
+    while let Some(&mut (node, ref mut at)) = stack.last_mut() {
+        if *at == first[node as usize + 1] {
+            stack.pop();
+            path.pop();
+            continue;
+        }
+        let entry = entries[*at as usize];
+        *at += 1;
+        match entry {
+            Entry::Last(step) => {
+                path.push(step);
+                let stop = hear::<ENDS>(&mut visit, &path, &nodes[node as usize], step);
+                path.pop();
+                if stop {
+                    return true;
+                }
+            }
+            Entry::Node(child, step) => {
+                path.push(step);
+                stack.push((child, first[child as usize]));
+            }
+        }
+    }
+    false
+}
+
 /// The turns of shape `BuildMoveBuild` (Prometheus), in `legal_turns`'s order: the steps
 /// offered at the start, in order, each followed by what is offered after it — a move by
 /// its builds, a build by the moves then offered, each by its builds. Two build-move-build
@@ -747,6 +846,7 @@ fn shaped<const ENDS: bool>(
         TurnShape::MoveMoveBuild => move_move_build::<ENDS>(state, visit),
         TurnShape::MoveBuildBuild(second) => move_build_build::<ENDS>(state, second, visit),
         TurnShape::BuildMoveBuild => build_move_build::<ENDS>(state, visit),
+        TurnShape::Travel => travel::<ENDS>(state, visit),
         TurnShape::Any => unreachable!("a power of no shape is walked"),
     }
 }

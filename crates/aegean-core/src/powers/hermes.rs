@@ -5,7 +5,7 @@
 //! stays level, either worker may go on moving, and then *either* worker builds, even one
 //! that never moved (so a turn may be a build alone, `b2^c3`).
 
-use super::{Power, TurnKey};
+use super::{Power, TurnKey, TurnShape};
 use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, KIND_MOVE};
@@ -58,6 +58,10 @@ impl Power for Hermes {
 
     fn travels(&self) -> bool {
         true
+    }
+
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::Travel
     }
 
     /// A move that changes level is the turn's only move, and the others stay level: no

@@ -153,6 +153,13 @@ pub enum TurnShape {
     /// as after any step. Two such turns end in one state exactly when their builds are
     /// the same two squares swapped.
     BuildMoveBuild,
+    /// A build with no move, a move that changes level then a build by that worker, or
+    /// level moves of either worker, any number, then a build by either (Hermes), as the
+    /// hooks offer them; a build ends the turn. While travelling, what is left depends only
+    /// on where the workers stand (the first way found there, shortest, is kept), and two
+    /// such turns end in one state only when both workers build the same square from the
+    /// same stand.
+    Travel,
     /// Anything the hooks allow: found by walking the steps.
     Any,
 }
