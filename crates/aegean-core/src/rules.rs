@@ -1283,6 +1283,23 @@ mod tests {
     }
 
     #[test]
+    fn hermes_by_shape_lists_the_walk_s_turns_with_one_build_from_a_stand_once() {
+        // RULINGS #23: while every move stays level either worker may go on moving, then
+        // either builds. On a flat board both workers reach most stands, and from each
+        // stand both can often build on one square: one state, one turn.
+        for text in [
+            "00000/00000/00000/00000/00000 1 a1,b1 e5,d5 powers=Hermes,-",
+            "00100/01110/0D2D0/01110/00100 2 c5,e1 c3,a1 powers=Athena,Hermes athena=up",
+        ] {
+            let s = state(text);
+            let turns = legal_turns(&s);
+            assert_eq!(keyed(&turns), keyed(&legal_turns_breadth_first(&s)), "{text}");
+            let ends: HashSet<EndKey> = turns.iter().map(|t| EndKey::of(&t.end)).collect();
+            assert_eq!(ends.len(), turns.len(), "{text}");
+        }
+    }
+
+    #[test]
     fn artemis_wins_by_moving_down_then_up_where_one_move_does_not_win() {
         // c5 (level 3) to c4 (level 3) is no climb; c5-b5 (level 2) then c4 is one, and wins
         // (RULINGS #19: both moves may go up). Found by tests/powers/test_artemis.py.
