@@ -1293,7 +1293,11 @@ mod tests {
         ] {
             let s = state(text);
             let turns = legal_turns(&s);
-            assert_eq!(keyed(&turns), keyed(&legal_turns_breadth_first(&s)), "{text}");
+            assert_eq!(
+                keyed(&turns),
+                keyed(&legal_turns_breadth_first(&s)),
+                "{text}"
+            );
             let ends: HashSet<EndKey> = turns.iter().map(|t| EndKey::of(&t.end)).collect();
             assert_eq!(ends.len(), turns.len(), "{text}");
         }
