@@ -64,12 +64,6 @@ impl Power for Hermes {
         TurnShape::Travel
     }
 
-    /// A move that changes level is the turn's only move, and the others stay level: no
-    /// later move climbs.
-    fn only_first_move_wins(&self) -> bool {
-        true
-    }
-
     /// While travelling, what is left of the turn depends only on where the workers stand,
     /// not on the path: back-and-forth moves merge, so listing turns ends.
     fn turn_key(&self, state: &State) -> TurnKey {

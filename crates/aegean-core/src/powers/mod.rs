@@ -112,8 +112,8 @@ pub trait Power {
     }
 
     /// Whether a win probe may try the turn's first moves alone (and Artemis's second,
-    /// which her shape gives): true of every shape but `Any`; a power of shape `Any`
-    /// declares it where it holds, as Hermes does, whose later moves stay level.
+    /// which her shape gives): true of every shape but `Any` (Hermes's `Travel` included:
+    /// his later moves stay level); a power of shape `Any` declares it where it holds.
     fn only_first_move_wins(&self) -> bool {
         self.turn_shape() != TurnShape::Any
     }
