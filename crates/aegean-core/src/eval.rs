@@ -12,6 +12,7 @@
 //! Everything the search needs to know about a position's worth goes through
 //! [`evaluate`] and [`evaluate_state`], so a learned evaluation can replace them.
 
+use crate::powers::default_threats;
 use crate::squares::{Mask, ALL, NEIGHBORS};
 use crate::state::State;
 
@@ -141,18 +142,6 @@ impl Board {
         }
         (value, movable)
     }
-
-    /// Free level-3 squares a side's workers on level 2 could climb onto.
-    #[inline]
-    pub fn threats(&self, workers: [u8; 2]) -> Mask {
-        let mut out = 0;
-        for w in workers {
-            if self.height(w) == 2 {
-                out |= NEIGHBORS[w as usize] & self.free[3];
-            }
-        }
-        out
-    }
 }
 
 /// The score for the side to move (`mine`) of a two-player position without powers:
@@ -251,7 +240,7 @@ pub fn evaluate_state_with(s: &State, aware: bool) -> i32 {
                 s.powers[1 - p].blocks(),
             )
         } else {
-            (board.threats(s.workers[p]).count_ones(), 1)
+            (default_threats(s, p).count_ones(), 1)
         };
         board.side(s.workers[p], weights).0
             + if threats > answers {
