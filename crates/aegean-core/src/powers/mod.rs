@@ -143,7 +143,7 @@ pub enum TurnShape {
     /// then a build (Artemis): the states are those of moving straight to where the
     /// worker ends.
     MoveMoveBuild,
-    /// A move, a build, then an optional second build: elsewhere (`SecondElsewhere`,
+    /// A move, a build, then an optional second build: elsewhere (`Elsewhere`,
     /// Demeter: the builds offered second are those offered first, less the first's
     /// square, and the two in either order are one state) or on the same square, a block
     /// only (`SameBlock`, Hephaestus).
