@@ -279,13 +279,17 @@ mod tests {
     }
 
     #[test]
-    fn artemis_threatens_a_climb_two_moves_away() {
+    fn artemis_threatens_a_climb_two_moves_away_through_its_stepping_square() {
         // Artemis on a1 (level 1) can step onto b2 (level 2) and then up onto c3 (RULINGS #19).
         let text = "00000/00000/00300/02000/10000 1 a1,e5 e1,e2";
         let artemis = state(&format!("{text} powers=Artemis,-"));
         let mortal = state(&format!("{text} powers=-,-"));
-        assert_eq!(artemis.powers[0].threats(&artemis, 0), 1 << 12);
+        assert_eq!(artemis.powers[0].threats(&artemis, 0), 1 << 6);
         assert_eq!(mortal.powers[0].threats(&mortal, 0), 0);
+        // Two tops behind one stepping square are one threat: a build on b2 stops both
+        // (found by a second reader: they had counted as two, so as decisive).
+        let s = state("00000/00000/03300/02000/10000 1 c1,e4 a1,e5 powers=-,Artemis");
+        assert_eq!(s.powers[1].threats(&s, 1), 1 << 6);
     }
 
     #[test]
@@ -294,6 +298,10 @@ mod tests {
         // ground-level neighbour; c3 (level 1) and the worker on a1 are no drop of two.
         let s = state("00000/00000/00100/02000/00000 1 b2,e5 a1,d5 powers=Pan,-");
         let expected = [1u8, 2, 5, 7, 10, 11].iter().fold(0, |m, &q| m | 1 << q);
+        assert_eq!(s.powers[0].threats(&s, 0), expected);
+        // On level 3 (pushed there by Minotaur) a drop to level 1 wins too; level 2 does not.
+        let s = state("00000/00000/12000/03000/00000 1 b2,e5 a1,d5 powers=Pan,Minotaur");
+        let expected = [1u8, 2, 5, 7, 10, 12].iter().fold(0, |m, &q| m | 1 << q);
         assert_eq!(s.powers[0].threats(&s, 0), expected);
     }
 

@@ -29,15 +29,21 @@ impl Power for Artemis {
         default_turn_steps(self, state, player, out);
     }
 
-    /// Also a free level-3 square next to a free level-2 one a worker can step onto first.
+    /// Also a climb two moves away: a free level-2 square a worker can step onto first,
+    /// next to a free level-3 square it does not already threaten. One build on the
+    /// stepping square stops every climb through it, so that square is the threat.
     fn threats(&self, state: &State, player: usize) -> Mask {
         let free = squares::ALL & !(state.occupied() | state.domes);
         let level2 = free & state.levels[1] & !state.levels[2];
-        let mut out = default_threats(state, player);
+        let direct = default_threats(state, player);
+        let tops = free & state.levels[2] & !direct;
+        let mut out = direct;
         for w in state.workers[player] {
             if state.height(w) >= 1 {
                 for m in squares::iter(NEIGHBORS[w as usize] & level2) {
-                    out |= NEIGHBORS[m as usize] & free & state.levels[2];
+                    if NEIGHBORS[m as usize] & tops != 0 {
+                        out |= 1 << m;
+                    }
                 }
             }
         }

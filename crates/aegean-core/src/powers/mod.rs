@@ -118,9 +118,9 @@ pub trait Power {
         self.turn_shape() != TurnShape::Any
     }
 
-    /// For the evaluation: the squares the owner's workers could win on by moving next
-    /// turn, unless someone builds there first (the base game: a free level-3 square next
-    /// to a worker on level 2).
+    /// For the evaluation: the owner's threats to win by moving next turn, as the squares
+    /// the other side must build on to stop them, one build each (the base game: a free
+    /// level-3 square next to a worker on level 2).
     fn threats(&self, state: &State, player: usize) -> Mask {
         default_threats(state, player)
     }

@@ -23,14 +23,18 @@ impl Power for Pan {
         default_wins_with(state, step)
     }
 
-    /// Also a free ground-level square next to a worker on level 2 (a drop of two).
+    /// Also a free square two or more levels below a worker (a worker forced onto level 3
+    /// by a push may drop to level 1 as well).
     fn threats(&self, state: &State, player: usize) -> Mask {
-        let ground = squares::ALL & !(state.occupied() | state.domes | state.levels[0]);
+        let free = squares::ALL & !(state.occupied() | state.domes);
         let mut out = default_threats(state, player);
         for w in state.workers[player] {
-            if state.height(w) == 2 {
-                out |= NEIGHBORS[w as usize] & ground;
-            }
+            let below = match state.height(w) {
+                2 => !state.levels[0],
+                3 => !state.levels[1],
+                _ => continue,
+            };
+            out |= NEIGHBORS[w as usize] & free & below;
         }
         out
     }
