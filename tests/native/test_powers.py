@@ -99,8 +99,8 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
     # Made as Python makes them: equal turns hash alike (Python 3.14 caches a tuple's hash).
     assert all(hash(t) == hash(Turn(list(t))) == hash(tuple(t)) for t in turns)
     assert set(turns) == {Turn(list(t)) for t in turns}
-    # A turn listed before is handed out again (interned in a table of fixed slots; this
-    # list's turns have a slot each), for the class asked for only.
+    # A turn listed before is handed out again (interned in a table of fixed slots, in
+    # pairs; no three of this list's turns share a pair), for the class asked for only.
     assert all(a is b for a, b in zip(turns, _core.legal_turns_at(Turn, *parts), strict=True))
 
     class Steps(tuple[int, ...]):

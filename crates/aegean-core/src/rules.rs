@@ -474,10 +474,10 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
     }
     let player = state.to_move as usize;
     // The stands reached (the start first), and their entries: a stand's are contiguous
-    // (`first[n]..first[n + 1]`), since each stand is done before the next.
+    // (`starts[n]..starts[n + 1]`), since each stand is done before the next.
     let mut nodes: Vec<State> = Vec::with_capacity(32);
     nodes.push(*state);
-    let mut first: Vec<u32> = Vec::with_capacity(33);
+    let mut starts: Vec<u32> = Vec::with_capacity(33);
     let mut entries: Vec<Entry> = Vec::with_capacity(256);
     // The stands reached while travelling, by the pair of squares (`reached[a]`: the
     // squares `b > a` reached together with `a`).
@@ -492,7 +492,7 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
     let mut n = 0;
     while n < nodes.len() {
         let here = nodes[n];
-        first.push(entries.len() as u32);
+        starts.push(entries.len() as u32);
         offered(&here, &mut steps);
         let mut built = [0 as Mask; 2];
         for &step in steps.as_slice() {
@@ -525,12 +525,12 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
         }
         n += 1;
     }
-    first.push(entries.len() as u32);
+    starts.push(entries.len() as u32);
     // Depth first: the turns in the order of their index paths.
     let mut path: Vec<Step> = Vec::with_capacity(24);
-    let mut stack: Vec<(u32, u32)> = vec![(0, first[0])];
+    let mut stack: Vec<(u32, u32)> = vec![(0, starts[0])];
     while let Some(&mut (node, ref mut at)) = stack.last_mut() {
-        if *at == first[node as usize + 1] {
+        if *at == starts[node as usize + 1] {
             stack.pop();
             path.pop();
             continue;
@@ -548,7 +548,7 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
             }
             Entry::Node(child, step) => {
                 path.push(step);
-                stack.push((child, first[child as usize]));
+                stack.push((child, starts[child as usize]));
             }
         }
     }
@@ -782,10 +782,12 @@ impl TurnStepList {
         self.ends.push(self.steps.len() as u32);
     }
 
+    /// The number of turns.
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
+    /// Whether there is no turn.
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }

@@ -194,8 +194,10 @@ pub fn legal_turns_at<'py>(
         Ok(table) => Some(table),
         Err(TryLockError::WouldBlock) => None,
         Err(TryLockError::Poisoned(poisoned)) => {
+            // A listing panicked while holding it: start again from an empty table.
             let mut table = poisoned.into_inner();
             table.slots.clear();
+            interned.clear_poison();
             Some(table)
         }
     };
