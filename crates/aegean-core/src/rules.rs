@@ -482,11 +482,9 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
     // The stands reached while travelling, by the pair of squares (`reached[a]`: the
     // squares `b > a` reached together with `a`).
     let mut reached = [0 as Mask; 25];
-    let stand = |s: &State| {
-        let [a, b] = s.workers[player];
-        (a.min(b) as usize, a.max(b))
-    };
-    let (a, b) = stand(state);
+    let stand = |a: u8, b: u8| (a.min(b) as usize, a.max(b));
+    let [a, b] = state.workers[player];
+    let (a, b) = stand(a, b);
     reached[a] |= 1 << b;
     let mut steps = StepList::default();
     let mut n = 0;
@@ -505,17 +503,19 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
                     }
                 }
                 KIND_MOVE => {
-                    let moved = after(&here, step, false);
-                    if moved.decided.is_some() {
-                        entries.push(Entry::Last(step));
-                        continue;
-                    }
+                    // A level move is looked up by the stand it leads to before it is made.
                     if here.height(src(step)) == here.height(dst(step)) {
-                        let (a, b) = stand(&moved);
+                        let [a, b] = here.workers[player];
+                        let (a, b) = stand(if a == src(step) { b } else { a }, dst(step));
                         if reached[a] & 1 << b != 0 {
                             continue;
                         }
                         reached[a] |= 1 << b;
+                    }
+                    let moved = after(&here, step, false);
+                    if moved.decided.is_some() {
+                        entries.push(Entry::Last(step));
+                        continue;
                     }
                     entries.push(Entry::Node(nodes.len() as u32, step));
                     nodes.push(moved);
@@ -817,14 +817,6 @@ pub fn legal_turn_steps(state: &State) -> TurnStepList {
 pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
     let power = state.powers[state.to_move as usize];
     if state.decided.is_some() || !state.turn.is_empty() || power.turn_shape() == TurnShape::Any {
-        if state.decided.is_none() && power.travels() {
-            // As `legal_turns` lists them, without moving each found turn into its place.
-            let (found, order) = breadth_first(state);
-            for t in order {
-                visit(found[t as usize].turn.as_slice());
-            }
-            return;
-        }
         for turn in legal_turns(state) {
             visit(turn.turn.as_slice());
         }
@@ -866,17 +858,6 @@ fn steps_of(turn: &[Step]) -> TurnSteps {
 /// reference sorts its index paths). The walk keeps a tree, each node's entries in step
 /// order, and reads the turns off it depth first: no path is copied and nothing sorted.
 pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
-    let (found, order) = breadth_first(state);
-    let mut slots: Vec<Option<FoundTurn>> = found.into_iter().map(Some).collect();
-    order
-        .into_iter()
-        .filter_map(|t| slots[t as usize].take())
-        .collect()
-}
-
-/// The turns [`legal_turns_breadth_first`] finds, in the order found, and the order to
-/// list them in (indices into the first).
-fn breadth_first(state: &State) -> (Vec<FoundTurn>, Vec<u32>) {
     /// What a step leads to: a turn found, or a node walked on from.
     #[derive(Clone, Copy)]
     enum Entry {
@@ -884,7 +865,7 @@ fn breadth_first(state: &State) -> (Vec<FoundTurn>, Vec<u32>) {
         Node(u32),
     }
     if state.decided.is_some() {
-        return (Vec::new(), Vec::new());
+        return Vec::new();
     }
     let mut found: Vec<FoundTurn> = Vec::new();
     // Each node's entries, in step order (the root is node 0).
@@ -939,7 +920,11 @@ fn breadth_first(state: &State) -> (Vec<FoundTurn>, Vec<u32>) {
             Entry::Node(child) => stack.push((child, 0)),
         }
     }
-    (found, order)
+    let mut slots: Vec<Option<FoundTurn>> = found.into_iter().map(Some).collect();
+    order
+        .into_iter()
+        .filter_map(|t| slots[t as usize].take())
+        .collect()
 }
 
 /// Every distinct state a legal full turn of the player to move leads to (the search's

@@ -117,7 +117,9 @@ fn listed(
     Ok(object)
 }
 
-/// A list of `objects`, made at its full length (no appends).
+/// A list of `objects`, made at its full length, each reference handed over as it is
+/// (`PyList::new_bound` takes a new reference to each and drops ours: about 1 µs more for
+/// Prometheus's 276 turns, a tenth of the listing).
 fn list_of(py: Python<'_>, objects: Vec<PyObject>) -> PyResult<Bound<'_, PyList>> {
     // SAFETY: `PyList_New` makes a list of `objects.len()` empty slots (released on any
     // failure); `PyList_SetItem` fills each slot once and takes over the object's
