@@ -85,6 +85,7 @@ class Searcher:
         weights: dict[str, list[int]] | None = None,
         killers: bool = True,
         power_eval: bool = True,
+        frontier_pruning: bool = True,
     ) -> None: ...
     @property
     def table_bytes(self) -> int: ...

@@ -177,13 +177,14 @@ impl Searcher {
 impl Searcher {
     /// `reductions`: late-move reductions (on by default; off only to measure them).
     #[new]
-    #[pyo3(signature = (table_mb = 64, reductions = true, weights = None, killers = true, power_eval = true))]
+    #[pyo3(signature = (table_mb = 64, reductions = true, weights = None, killers = true, power_eval = true, frontier_pruning = true))]
     fn new(
         table_mb: usize,
         reductions: bool,
         weights: Option<std::collections::HashMap<String, Vec<i32>>>,
         killers: bool,
         power_eval: bool,
+        frontier_pruning: bool,
     ) -> PyResult<Self> {
         if !(1..=4096).contains(&table_mb) {
             return Err(PyValueError::new_err(format!(
@@ -194,6 +195,7 @@ impl Searcher {
         core.set_reductions(reductions);
         core.set_killers(killers);
         core.set_power_eval(power_eval);
+        core.set_frontier_pruning(frontier_pruning);
         if let Some(changes) = weights {
             core.set_weights(weights_from(&changes)?);
         }

@@ -118,6 +118,7 @@ class NativeAI:
         reductions: bool = True,
         killers: bool = True,
         power_eval: bool = True,
+        frontier_pruning: bool = True,
         fallback: AlphaBetaAI | None = None,
         weights: dict[str, list[int]] | None = None,
         cpu_time: bool = False,
@@ -125,14 +126,18 @@ class NativeAI:
         """``fallback``: the Python search for the positions the native core does not play
         (by default one with the same budget; the levels give it their Python budget, since
         a work unit costs far more there). ``reductions``: late-move reductions (on; off
-        only to measure what they bring); ``killers``: killer ordering with powers, and
-        ``power_eval``: the evaluation's power-aware threats (the same). ``cpu_time``:
+        only to measure what they bring); ``killers``: killer ordering with powers,
+        ``power_eval``: the evaluation's power-aware threats and ``frontier_pruning``:
+        futility, probes and logarithmic reductions near the horizon with powers (the
+        same). ``cpu_time``:
         count ``time_limit`` in the searching thread's processor time, not on the wall
         clock, so that a match on a busy machine plays as on an idle one (native searches
         only; where the system has no such clock, the wall clock)."""
         self.name = name
         self.cpu_time = cpu_time
-        self._searcher = _core.Searcher(table_mb, reductions, weights, killers, power_eval)
+        self._searcher = _core.Searcher(
+            table_mb, reductions, weights, killers, power_eval, frontier_pruning
+        )
         self._own_fallback = fallback is None
         self._fallback = fallback or AlphaBetaAI(
             max_depth=max_depth, time_limit=time_limit, node_limit=node_limit, seed=seed, name=name

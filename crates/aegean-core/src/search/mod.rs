@@ -253,11 +253,17 @@ impl Searcher {
         self.plain = plain::Memory::default();
         self.plain.reductions = reductions;
         self.plain.weights = weights;
-        let (killers, power_eval) = (self.powers.killer_ordering, self.powers.power_eval);
+        let powers = &self.powers;
+        let (killers, power_eval, frontier_pruning) = (
+            powers.killer_ordering,
+            powers.power_eval,
+            powers.frontier_pruning,
+        );
         self.powers = powers::Memory::default();
         self.powers.reductions = reductions;
         self.powers.killer_ordering = killers;
         self.powers.power_eval = power_eval;
+        self.powers.frontier_pruning = frontier_pruning;
     }
 
     /// The evaluation's weights without powers (the reference's by default; others to
@@ -282,6 +288,12 @@ impl Searcher {
     /// switch for measuring them.
     pub fn set_power_eval(&mut self, on: bool) {
         self.powers.power_eval = on;
+    }
+
+    /// Frontier pruning in the search with powers on or off (on by default): a switch for
+    /// measuring it.
+    pub fn set_frontier_pruning(&mut self, on: bool) {
+        self.powers.frontier_pruning = on;
     }
 
     /// The best turn for the side to move of `state` (between turns, game not decided)
