@@ -1,5 +1,5 @@
 """The native core against the Python reference with powers: every ordered pair of {no
-power, the ten simple gods} (121 pairs, mirrors included), on seeded random positions —
+power, the ten simple gods, Hades, Hestia, Limus, Zeus} (225 pairs, mirrors included), on seeded random positions —
 arbitrary boards and positions of random games — the same legal turns in the same order,
 the same position and winner after each, the same perft. ``bench/fuzz_native.py`` runs
 the same comparison at a larger scale; a mismatch names the position, which then becomes
@@ -78,8 +78,44 @@ def test_mismatches_found_once(position: str, winning: str) -> None:
     assert outcome is not None and outcome.winner == mover
 
 
+#: The rulings of the gods beyond the simple ten that the core plays, each pinned on a
+#: position: (position, turn, whether it is legal); the core and the reference must also
+#: agree on the whole position (``compare``).
+RULINGS = [
+    # Zeus (RULINGS #47): a block under himself lifts him; reaching level 3 so is no win.
+    ("00000/00000/00000/02000/20000 1 a1,e5 c5,e1 powers=Zeus,-", "a1-b2^b2", True),
+    # ... and on level 3 he cannot build under himself (a block, never a dome).
+    ("00000/00000/00000/03000/30000 1 a1,e5 c5,e1 powers=Zeus,-", "a1-b2^b2", False),
+    # Hestia (RULINGS #38): the second build off the perimeter, on the same space or not.
+    ("00000/00000/00000/00000/00000 1 a1,e5 c5,e1 powers=Hestia,-", "a1-b2^c3^c3", True),
+    ("00000/00000/00000/00000/00000 1 a1,e5 c5,e1 powers=Hestia,-", "a1-b2^c3^a2", False),
+    # Hades (RULINGS #54): an opponent worker cannot move down, not even one level.
+    ("00000/00000/00000/00000/10000 1 a1,e5 c5,e1 powers=-,Hades", "a1-b1^a1", False),
+    ("00000/00000/00000/00000/10000 1 a1,e5 c5,e1 powers=Hades,-", "a1-b1^a1", True),
+    # Limus (RULINGS #40): no opponent build next to her workers but a Complete Tower's dome.
+    ("00000/00000/00000/00000/00000 1 a1,e5 c1,e1 powers=-,Limus", "a1-b1^b2", False),
+    ("00000/00000/00000/00000/00000 1 a1,e5 c1,e1 powers=-,Limus", "a1-a2^b3", True),
+    ("00000/00000/00000/03000/00000 1 a1,e5 c1,e1 powers=-,Limus", "a1-b1^b2", True),
+]
+
+
+@pytest.mark.parametrize(("position", "turn", "legal"), RULINGS)
+def test_rulings_of_the_gods_beyond_the_simple_ones(position: str, turn: str, legal: bool) -> None:
+    compare(position, perft_depth=2)
+    board = Board.from_position(position)
+    assert (parse_turn(turn) in board.legal_turns()) is legal, f"{turn} at {position}"
+    assert (parse_turn(turn) in native.legal_turns(board)) is legal
+
+
+def test_zeus_rising_onto_level_three_does_not_win() -> None:
+    """RULINGS #47: the build under himself is not a move up, so no climb (native play)."""
+    position = "00000/00000/00000/02000/20000 1 a1,e5 c5,e1 powers=Zeus,-"
+    text, winner = _core.play(position, list(parse_turn("a1-b2^b2")))
+    assert winner is None and Board.from_position(text).height[6] == 3
+
+
 def test_gods_the_core_does_not_play_go_to_the_reference() -> None:
-    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Zeus,Apollo")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Chronus,Apollo")
     assert not native.supports(board)
     with pytest.raises(native.Unsupported):
         native.perft(board, 1)
@@ -116,7 +152,7 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
         "to-move": (heights, domes, workers, 2, powers, tokens),
         "taken": (heights, domes, [[0, 1], [1, 2]], to_move, powers, tokens),
         "not a square": (heights, domes, [[0, 1], [2, 25]], to_move, powers, tokens),
-        "simple gods": (heights, domes, workers, to_move, ["Athena", "Zeus"], tokens),
+        "simple gods": (heights, domes, workers, to_move, ["Athena", "Chronus"], tokens),
         "only once": (heights, domes, workers, to_move, ["Pan", "Pan"], tokens),
         "not a token": (heights, domes, workers, to_move, powers, [("pan", "up")]),
     }

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::powers::{SecondBuild, TurnKey, TurnShape};
-use crate::squares::Mask;
+use crate::squares::{Mask, PERIMETER};
 use crate::state::{State, StepList, Termination, TurnSteps};
 use crate::steps::{Step, END};
 
@@ -428,16 +428,25 @@ fn move_build_build<const ENDS: bool>(
             // first; on the same square they are what the hooks offer.
             let then = match second {
                 SecondBuild::Elsewhere => firsts.as_slice(),
-                SecondBuild::SameBlock => {
+                SecondBuild::SameBlock | SecondBuild::Inner => {
                     offered(&built, &mut seconds);
                     seconds.as_slice()
                 }
             };
+            let (d1, inner) = (
+                crate::steps::dst(b1),
+                PERIMETER & 1 << crate::steps::dst(b1) == 0,
+            );
             for &b2 in then {
-                if b2 == END
-                    || (second == SecondBuild::Elsewhere
-                        && crate::steps::dst(b2) <= crate::steps::dst(b1))
-                {
+                let d2 = crate::steps::dst(b2);
+                // Two squares in either order are one state, written first square first
+                // (Demeter; Hestia when the first is inner too, or it could not be second).
+                let swapped = match second {
+                    SecondBuild::Elsewhere => d2 <= d1,
+                    SecondBuild::Inner => d2 < d1 && inner,
+                    SecondBuild::SameBlock => false,
+                };
+                if b2 == END || swapped {
                     continue;
                 }
                 if hear::<ENDS>(&mut visit, &[mv, b1, b2], &built, b2) {
@@ -1143,8 +1152,8 @@ mod tests {
     fn unsupported_fields_are_refused_with_one_line() {
         for (text, said) in [
             (
-                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Zeus,-",
-                "Zeus",
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Chronus,-",
+                "Chronus",
             ),
             (
                 "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo",
@@ -1330,6 +1339,29 @@ mod tests {
             })
         };
         assert!(spelled(b2, b3) != spelled(b3, b2));
+    }
+
+    #[test]
+    fn hestia_building_two_inner_squares_in_either_order_is_one_turn() {
+        // RULINGS #38: her second build is off the perimeter, the first's square allowed.
+        // a1 moves to b2: c3 then b3 (both inner) is b3 then c3, written once, first square
+        // first; a2 (perimeter) then b3 stands alone, since b3 then a2 is not hers to take;
+        // c3 twice is its own turn.
+        let s = state("00000/00000/00000/00000/00000 1 a1,e5 c5,e1 powers=Hestia,-");
+        let turns = legal_turns(&s);
+        let ends: HashSet<EndKey> = turns.iter().map(|t| EndKey::of(&t.end)).collect();
+        assert_eq!(ends.len(), turns.len());
+        assert_eq!(keyed(&turns), keyed(&legal_turns_breadth_first(&s)));
+        let (a1, a2, b2, b3, c3) = (0, 5, 6, 11, 12);
+        let build = |dst: u8| crate::steps::build_step(b2, dst);
+        let spelled = |a: u8, b: u8| {
+            turns
+                .iter()
+                .any(|t| t.turn.as_slice() == [crate::steps::move_step(a1, b2), build(a), build(b)])
+        };
+        assert!(spelled(b3, c3) && !spelled(c3, b3));
+        assert!(spelled(a2, b3) && !spelled(b3, a2));
+        assert!(spelled(c3, c3));
     }
 
     #[test]

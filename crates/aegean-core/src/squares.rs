@@ -9,6 +9,9 @@ pub const ALL: Mask = (1 << 25) - 1;
 /// `NEIGHBORS[s]`: the up-to-8 squares next to `s`.
 pub const NEIGHBORS: [Mask; 25] = neighbors();
 
+/// The perimeter: the 16 squares on the island's edge.
+pub const PERIMETER: Mask = ALL & !(0b01110 << 5 | 0b01110 << 10 | 0b01110 << 15);
+
 const fn neighbors() -> [Mask; 25] {
     let mut out = [0; 25];
     let mut s = 0;

@@ -4,7 +4,8 @@
 //! and overriding only the hooks its card changes; [`God`] names the powers the core
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
-//! The core plays "no power" and the ten simple gods for two players. A power the core
+//! The core plays "no power", the ten simple gods and, of the others, Hades, Hestia,
+//! Limus and Zeus, for two players. A power the core
 //! does not play is refused when a position is read, so the Python engine plays it.
 
 use std::fmt;
@@ -20,22 +21,30 @@ mod artemis;
 mod athena;
 mod atlas;
 mod demeter;
+mod hades;
 mod hephaestus;
 mod hermes;
+mod hestia;
+mod limus;
 mod minotaur;
 mod pan;
 mod prometheus;
+mod zeus;
 
 pub use apollo::Apollo;
 pub use artemis::Artemis;
 pub use athena::Athena;
 pub use atlas::Atlas;
 pub use demeter::Demeter;
+pub use hades::Hades;
 pub use hephaestus::Hephaestus;
 pub use hermes::Hermes;
+pub use hestia::Hestia;
+pub use limus::Limus;
 pub use minotaur::Minotaur;
 pub use pan::Pan;
 pub use prometheus::Prometheus;
+pub use zeus::Zeus;
 
 /// What of the turn in progress decides the rest of it (the reference's `turn_key`):
 /// the steps taken, or only the position (Hermes travelling: paths merge).
@@ -145,8 +154,10 @@ pub enum TurnShape {
     MoveMoveBuild,
     /// A move, a build, then an optional second build: elsewhere (`Elsewhere`,
     /// Demeter: the builds offered second are those offered first, less the first's
-    /// square, and the two in either order are one state) or on the same square, a block
-    /// only (`SameBlock`, Hephaestus).
+    /// square, and the two in either order are one state), on the same square, a block
+    /// only (`SameBlock`, Hephaestus), or off the perimeter, the first's square included
+    /// (`Inner`, Hestia: a build offered first stays offered after a build elsewhere, so
+    /// two squares built in either order are one state when the first is inner too).
     MoveBuildBuild(SecondBuild),
     /// The base turn, or (Prometheus) a build, a move of the same worker not up, then a
     /// build: each pre-build a worker's turn steps offer after its moves, the rest offered
@@ -169,6 +180,7 @@ pub enum TurnShape {
 pub enum SecondBuild {
     Elsewhere,
     SameBlock,
+    Inner,
 }
 
 /// The base turn: a move of either worker, then a build by the worker that moved.
@@ -261,6 +273,10 @@ pub enum God {
     Minotaur,
     Pan,
     Prometheus,
+    Hades,
+    Hestia,
+    Limus,
+    Zeus,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -311,13 +327,29 @@ macro_rules! dispatch {
                 let $p = &Prometheus;
                 $e
             }
+            God::Hades => {
+                let $p = &Hades;
+                $e
+            }
+            God::Hestia => {
+                let $p = &Hestia;
+                $e
+            }
+            God::Limus => {
+                let $p = &Limus;
+                $e
+            }
+            God::Zeus => {
+                let $p = &Zeus;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 11] = [
+    pub const ALL: [God; 15] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -329,6 +361,10 @@ impl God {
         God::Minotaur,
         God::Pan,
         God::Prometheus,
+        God::Hades,
+        God::Hestia,
+        God::Limus,
+        God::Zeus,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -345,6 +381,10 @@ impl God {
             God::Minotaur => "Minotaur",
             God::Pan => "Pan",
             God::Prometheus => "Prometheus",
+            God::Hades => "Hades",
+            God::Hestia => "Hestia",
+            God::Limus => "Limus",
+            God::Zeus => "Zeus",
         }
     }
 }
@@ -441,7 +481,7 @@ impl FromStr for God {
             .find(|g| g.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 ParseError(format!(
-                    "powers: the native core plays no power and the ten simple gods, not {name:?}"
+                    "powers: the native core plays no power, the ten simple gods, Hades, Hestia, Limus and Zeus, not {name:?}"
                 ))
             })
     }
