@@ -1,6 +1,7 @@
 """The native core (Rust, ``aegean._core``) beside the pure-Python naive reference, in one
 run: bulk perft, make-every-leaf perft, uniform random playouts, legal-turn lists (without
-powers, with each simple god, and with the other gods the core plays), and the native search beside the Python search.
+powers, with each simple god, and with the other gods the core plays), and the native
+search beside the Python search.
 
 Every count is checked against the naive reference on the same position first (so the
 rates compare equal work), then the core runs the big workload: perft 5 of the issue's
@@ -118,7 +119,9 @@ MORE_PAIRS = [
 ]
 
 
-def lists_with_gods(repeat: int, pairs: list[tuple[str, str]] = PAIRS, which: str = "simple gods") -> list[Result]:
+def lists_with_gods(
+    repeat: int, pairs: list[tuple[str, str]] = PAIRS, which: str = "simple gods"
+) -> list[Result]:
     """Legal-turn lists of the midgame board with each god of ``pairs`` to move: the core
     alone (timed inside Rust), and through ``Board.legal_turns()`` (the Python API, turns
     as ``Turn`` objects), each beside the reference's own listing (``rules.legal_turns``).
