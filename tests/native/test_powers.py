@@ -3,8 +3,7 @@ power, the ten simple gods, Hades, Hestia, Limus, Zeus} (225 pairs, mirrors incl
 seeded random positions — arbitrary boards and positions of random games — the same
 legal turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
-position, which then becomes
-a scenario test."""
+position, which then becomes a scenario test."""
 
 from __future__ import annotations
 
