@@ -1,5 +1,5 @@
 """The native core against the Python reference with powers: every ordered pair of {no
-power, the ten simple gods, Hades, Hestia, Limus, Zeus} (225 pairs, mirrors included), on
+power, the ten simple gods, Hades, Hera, Hestia, Limus, Urania, Zeus} (289 pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same
 legal turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
@@ -96,6 +96,14 @@ RULINGS = [
     ("00000/00000/00000/00000/00000 1 a1,e5 c1,e1 powers=-,Limus", "a1-b1^b2", False),
     ("00000/00000/00000/00000/00000 1 a1,e5 c1,e1 powers=-,Limus", "a1-a2^b3", True),
     ("00000/00000/00000/03000/00000 1 a1,e5 c1,e1 powers=-,Limus", "a1-b1^b2", True),
+    # Urania (RULINGS #62): her moves and builds wrap around the edges; nobody else's do.
+    ("00000/00000/00000/00000/00000 1 a1,c3 c5,e1 powers=Urania,-", "a1-e5^a4", True),
+    ("00000/00000/00000/00000/00000 1 a1,c3 c5,e1 powers=-,Urania", "a1-e5^a4", False),
+    # Hera (RULINGS #37) against Artemis (#19): e4 (level 2) up onto d5 (level 3, the edge)
+    # is no win, so she may step on, level, to d4; one move e4-d4 would win instead, so the
+    # two moves end in a state of their own. The core had left them out, as a square one
+    # move "already reached" (bench/fuzz_native.py, seed 11).
+    ("0A030/00132/32031/D0333/3301B 1 b4,e4 c2,b1 powers=Artemis,Hera", "e4-d5-d4^c3", True),
 ]
 
 
@@ -105,6 +113,29 @@ def test_rulings_of_the_gods_beyond_the_simple_ones(position: str, turn: str, le
     board = Board.from_position(position)
     assert (parse_turn(turn) in board.legal_turns()) is legal, f"{turn} at {position}"
     assert (parse_turn(turn) in native.legal_turns(board)) is legal
+
+
+@pytest.mark.parametrize(
+    ("position", "turn", "wins"),
+    [
+        # Hera (RULINGS #37): no win by moving into a perimeter space, the climb stands.
+        ("00000/00000/00000/03000/02000 1 b1,e5 a5,e3 powers=-,Hera", "b1-b2", True),
+        ("00000/00000/00000/30000/02000 1 b1,e5 c5,e3 powers=-,Hera", "b1-a2^a1", False),
+        # ... Pan's drop onto the edge included; her own climbs onto it are hers.
+        ("00000/00000/00000/02000/00000 1 b2,e5 c5,e3 powers=Pan,Hera", "b2-a1^a2", False),
+        ("00000/00000/00000/30000/02000 1 b1,e5 c5,e3 powers=Hera,-", "b1-a2", True),
+    ],
+)
+def test_hera_voids_wins_by_moves_into_the_perimeter(position: str, turn: str, wins: bool) -> None:
+    compare(position, perft_depth=2)
+    board = Board.from_position(position)
+    assert parse_turn(turn) in board.legal_turns(), f"{turn} at {position}"
+    mover = board.to_move
+    _, winner = _core.play(position, list(parse_turn(turn)))
+    assert (winner == mover) is wins
+    board.push_turn(parse_turn(turn))
+    outcome = board.outcome()
+    assert (outcome is not None and outcome.winner == mover) is wins
 
 
 def test_zeus_rising_onto_level_three_does_not_win() -> None:

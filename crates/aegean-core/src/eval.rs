@@ -235,9 +235,10 @@ pub fn evaluate_state_with(s: &State, aware: bool) -> i32 {
     let weights = &Weights::REFERENCE;
     let value = |p: usize| {
         let (threats, answers) = if aware {
+            let other = s.powers[1 - p];
             (
-                s.powers[p].threats(s, p).count_ones(),
-                s.powers[1 - p].blocks(),
+                (s.powers[p].threats(s, p) & !other.void_wins()).count_ones(),
+                other.blocks(),
             )
         } else {
             (default_threats(s, p).count_ones(), 1)
@@ -290,6 +291,16 @@ mod tests {
         // (found by a second reader: they had counted as two, so as decisive).
         let s = state("00000/00000/03300/02000/10000 1 c1,e4 a1,e5 powers=-,Artemis");
         assert_eq!(s.powers[1].threats(&s, 1), 1 << 6);
+    }
+
+    #[test]
+    fn hera_voids_the_threats_onto_the_perimeter() {
+        // b1 (level 2) threatens to climb onto a2 (level 3), an edge square: against Hera
+        // (RULINGS #37) that climb wins nothing, so it is no threat.
+        let text = "00000/00000/00000/30000/02000 1 b1,e5 c5,e3";
+        let plain = evaluate_state(&state(&format!("{text} powers=-,-")));
+        let hera = evaluate_state(&state(&format!("{text} powers=-,Hera")));
+        assert_eq!(plain - hera, THREAT);
     }
 
     #[test]

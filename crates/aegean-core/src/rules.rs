@@ -1,6 +1,6 @@
 //! The generic engine: turns made of steps, each power's hooks asked at named points, as
 //! the Python reference's `rules.py` does for the games the core plays (two players, no
-//! power or a simple god). Full turns are found as the reference finds them
+//! power or one of the powers in `powers/`). Full turns are found as the reference finds them
 //! ([`legal_turns`]): breadth first over the steps, sequences that end in the same state
 //! merged and written as the shortest of them, listed in depth-first order of the steps.
 //! The fast path (`fastpath.rs`) plays plain games faster; the Python suite checks both
@@ -64,8 +64,12 @@ fn take_step(state: &mut State, step: Step) {
         }
     }
     if let Some(termination) = power.wins_with(state, player, step) {
-        state.decided = Some((player as u8, termination));
-        end_turn(state);
+        // The mover's win first, then the opponent may veto it (ruling 8: Hera).
+        let owner = 1 - player;
+        if !state.powers[owner].vetoes_win(state, owner, player, step) {
+            state.decided = Some((player as u8, termination));
+            end_turn(state);
+        }
     }
 }
 
@@ -313,8 +317,8 @@ fn move_move_build<const ENDS: bool>(
     offered(state, &mut first);
     let mut second = StepList::default();
     let mut builds = StepList::default();
-    // Per worker: the squares one move reaches, those where one move wins, the two-move
-    // ends already written (by build), and the winning squares already written.
+    // Per worker: the squares one move reaches without winning, the two-move ends
+    // already written (by build), and the winning squares already written.
     let mut worker = None;
     let mut direct: u32 = 0;
     // The builds written after two moves, by the square moved to: a mask of the squares
@@ -338,9 +342,10 @@ fn move_move_build<const ENDS: bool>(
                 .zip(&ones)
                 .filter(|(&m, _)| src(m) == src(mv));
             for (&m, one) in mine {
-                direct |= 1 << dst(m);
                 if one.decided.is_some() {
                     won |= 1 << dst(m);
+                } else {
+                    direct |= 1 << dst(m);
                 }
             }
             written = [[0; 2]; 25];
@@ -373,7 +378,10 @@ fn move_move_build<const ENDS: bool>(
                 continue;
             }
             if direct & 1 << end != 0 {
-                continue; // one move reaches it: written with that move
+                // One move reaches it: written with that move. (Where one move there wins
+                // and two do not, as when Hera voids the first move's climb onto the edge
+                // and the second steps level, the two moves end elsewhere: written.)
+                continue;
             }
             offered(&two, &mut builds);
             for &b in builds.as_slice() {

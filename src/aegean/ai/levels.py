@@ -6,7 +6,7 @@ safety, with the search's evaluation instead of greedy's taste); levels 2–5 de
 there within a fixed amount of work per turn.
 
 The search is the native one (:mod:`aegean.ai.native`, Rust) wherever the native core
-plays the position — two players, no power or the simple gods — and the Python alpha-beta
+plays the position — two players, no power, the simple gods and some others — and the Python alpha-beta
 (:mod:`aegean.ai.alphabeta`) everywhere else (placement, the other powers, three and four
 players, hidden information). ``python-1`` to ``python-5`` are the Python search alone at
 the same levels: the AI as it was before the native core, kept to measure against.

@@ -4,7 +4,7 @@ Iterative-deepening principal-variation alpha-beta over full turns with a transp
 table of fixed size, aspiration windows, killer and history ordering, immediate wins
 first and threat handling (crates/aegean-core/src/search; docs/native-core.md). It plays
 the positions the native core plays (:func:`aegean.santorini.native.supports`: two
-players, no power or the simple gods, placement over); :class:`NativeAI` hands every
+players, no power, the simple gods and some others, placement over); :class:`NativeAI` hands every
 other position (placement, the other powers, three and four players) to the Python
 alpha-beta with the same budget, so an AI made with it plays every game.
 

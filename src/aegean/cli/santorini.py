@@ -314,8 +314,8 @@ def parse_engine(text: str, board: Board) -> PerftEngine:
         fail(f"--engine must be auto, native or reference, not {text!r}", 1)
     if text == "native" and not native.supports(board):
         fail(
-            "the native core plays two-player games with no power or simple gods, between turns after "
-            "placement; use --engine reference (or auto) for this position",
+            f"the native core plays {native.PLAYS}, between turns after placement; "
+            "use --engine reference (or auto) for this position",
             1,
         )
     return cast(PerftEngine, text)
@@ -395,7 +395,8 @@ def analyse(
 ) -> None:
     """Search a position and print its best turns: score, depth, nodes and principal variation.
 
-    The native search plays two-player positions with no power or simple gods; other
+    The native search plays the positions the native core plays (two players, no power,
+    the simple gods and some others: docs/native-core.md); other
     positions get the Python search's best turn (--top 1 only)."""
     board = parse_board(position)
     outcome = board.outcome()

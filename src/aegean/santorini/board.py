@@ -171,10 +171,10 @@ class Board(GameState[Power]):
 
     @property
     def native_plays(self) -> bool:
-        """Whether the native core (Rust, ``aegean._core``) plays this position: two players
-        with no power or simple gods only, between turns, placement over, the game not
-        decided. There ``legal_turns`` comes from it (the same turns in the same order:
-        tests/native), and :mod:`aegean.ai.native` searches it."""
+        """Whether the native core (Rust, ``aegean._core``) plays this position: two players,
+        each with no power or one the core plays (``NATIVE_POWERS``), between turns,
+        placement over, the game not decided. There ``legal_turns`` comes from it (the same
+        turns in the same order: tests/native), and :mod:`aegean.ai.native` searches it."""
         if self.plain and self.n_players == 2 and not self.turn and not self.placing:
             return self.decided is None
         return self._native_powers() is not None

@@ -2,12 +2,13 @@
 behind the reference engine's API.
 
 The Python engine is the rules reference; the native core plays what it supports (today
-two-player games with no power or one of the ten simple gods — Apollo, Artemis, Athena,
-Atlas, Demeter, Hephaestus, Hermes, Minotaur, Pan, Prometheus — between turns, placement
-over) at native speed and must agree with the reference there: ``tests/native/`` checks
-legal turns, perft and wins on seeded random positions. :func:`supports` says whether a
-board is such a position; :mod:`.perft` uses the core for those transparently, and
-``aegean santorini perft`` and ``legal`` take ``--engine native|reference``.
+two-player games with no power, one of the ten simple gods — Apollo, Artemis, Athena,
+Atlas, Demeter, Hephaestus, Hermes, Minotaur, Pan, Prometheus — or Hades, Hera, Hestia,
+Limus, Urania or Zeus, between turns, placement over: :data:`PLAYS`) at native speed and
+must agree with the reference there: ``tests/native/`` checks legal turns, perft and wins
+on seeded random positions. :func:`supports` says whether a board is such a position;
+:mod:`.perft` uses the core for those transparently, and ``aegean santorini perft`` and
+``legal`` take ``--engine native|reference``.
 docs/native-core.md has the design.
 
 >>> from aegean.santorini import Board
@@ -24,11 +25,17 @@ from aegean import _core
 
 from .board import NATIVE_POWERS, Board
 from .notation import Turn
+from .powers.table import power_info
 
 #: The native core's version (the Cargo workspace's).
 VERSION = _core.__version__
 #: The powers the native core plays, by card name ("-": no power).
 POWERS = NATIVE_POWERS
+#: What the native core plays, in words (for messages): the powers beyond the simple gods
+#: named.
+PLAYS = "two-player games with no power, simple gods or " + ", ".join(
+    sorted(name for name in POWERS if name != "-" and power_info(name).category != "simple")
+)
 
 
 class Unsupported(ValueError):
@@ -36,16 +43,16 @@ class Unsupported(ValueError):
 
 
 def supports(board: Board) -> bool:
-    """Whether the native core plays ``board``: two players, no power or simple gods only,
-    between turns, placement over, the game not decided."""
+    """Whether the native core plays ``board``: two players, each with no power or one the
+    core plays (:data:`POWERS`), between turns, placement over, the game not decided."""
     return board.native_plays
 
 
 def _position(board: Board) -> str:
     if not supports(board):
         raise Unsupported(
-            "the native core plays two-player games with no power or simple gods, between turns "
-            f"after placement; not {board.position()!r}"
+            f"the native core plays {PLAYS}, between turns after placement; "
+            f"not {board.position()!r}"
         )
     return board.position()
 

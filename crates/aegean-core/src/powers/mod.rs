@@ -4,8 +4,8 @@
 //! and overriding only the hooks its card changes; [`God`] names the powers the core
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
-//! The core plays "no power", the ten simple gods and, of the others, Hades, Hestia,
-//! Limus and Zeus, for two players. A power the core
+//! The core plays "no power", the ten simple gods and, of the others, Hades, Hera,
+//! Hestia, Limus, Urania and Zeus, for two players. A power the core
 //! does not play is refused when a position is read, so the Python engine plays it.
 
 use std::fmt;
@@ -23,12 +23,14 @@ mod atlas;
 mod demeter;
 mod hades;
 mod hephaestus;
+mod hera;
 mod hermes;
 mod hestia;
 mod limus;
 mod minotaur;
 mod pan;
 mod prometheus;
+mod urania;
 mod zeus;
 
 pub use apollo::Apollo;
@@ -38,12 +40,14 @@ pub use atlas::Atlas;
 pub use demeter::Demeter;
 pub use hades::Hades;
 pub use hephaestus::Hephaestus;
+pub use hera::Hera;
 pub use hermes::Hermes;
 pub use hestia::Hestia;
 pub use limus::Limus;
 pub use minotaur::Minotaur;
 pub use pan::Pan;
 pub use prometheus::Prometheus;
+pub use urania::Urania;
 pub use zeus::Zeus;
 
 /// What of the turn in progress decides the rest of it (the reference's `turn_key`):
@@ -95,6 +99,18 @@ pub trait Power {
     /// Whether the owner's step, just taken, wins: moving up onto level 3.
     fn wins_with(&self, state: &State, _player: usize, step: Step) -> Option<Termination> {
         default_wins_with(state, step)
+    }
+
+    /// Whether this power stops opponent `player` winning with `step`, a win the mover's
+    /// power has just claimed (Hera).
+    fn vetoes_win(&self, _state: &State, _owner: usize, _player: usize, _step: Step) -> bool {
+        false
+    }
+
+    /// For the evaluation: the squares where the owner voids the other side's wins by
+    /// moving there ([`Power::vetoes_win`]: Hera's perimeter), so no threat.
+    fn void_wins(&self) -> Mask {
+        0
     }
 
     /// As any player's turn starts: the state the board decides (Athena's token cleared
@@ -277,6 +293,8 @@ pub enum God {
     Hestia,
     Limus,
     Zeus,
+    Hera,
+    Urania,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -343,13 +361,21 @@ macro_rules! dispatch {
                 let $p = &Zeus;
                 $e
             }
+            God::Hera => {
+                let $p = &Hera;
+                $e
+            }
+            God::Urania => {
+                let $p = &Urania;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 15] = [
+    pub const ALL: [God; 17] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -365,6 +391,8 @@ impl God {
         God::Hestia,
         God::Limus,
         God::Zeus,
+        God::Hera,
+        God::Urania,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -385,6 +413,8 @@ impl God {
             God::Hestia => "Hestia",
             God::Limus => "Limus",
             God::Zeus => "Zeus",
+            God::Hera => "Hera",
+            God::Urania => "Urania",
         }
     }
 }
@@ -418,6 +448,14 @@ impl God {
 
     pub fn wins_with(self, state: &State, player: usize, step: Step) -> Option<Termination> {
         dispatch!(self, p => p.wins_with(state, player, step))
+    }
+
+    pub fn vetoes_win(self, state: &State, owner: usize, player: usize, step: Step) -> bool {
+        dispatch!(self, p => p.vetoes_win(state, owner, player, step))
+    }
+
+    pub fn void_wins(self) -> Mask {
+        dispatch!(self, p => p.void_wins())
     }
 
     pub fn start_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
@@ -481,7 +519,7 @@ impl FromStr for God {
             .find(|g| g.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 ParseError(format!(
-                    "powers: the native core plays no power, the ten simple gods, Hades, Hestia, Limus and Zeus, not {name:?}"
+                    "powers: the native core plays no power, the ten simple gods, Hades, Hera, Hestia, Limus, Urania and Zeus, not {name:?}"
                 ))
             })
     }

@@ -5,7 +5,7 @@
 //!
 //! Two searches share this driver, as in the reference: [`plain`] for two players without
 //! powers (the fast path's copy-make positions, immediate wins and threats read off the
-//! level masks, threat quiescence at the horizon) and [`powers`] for the simple gods
+//! level masks, threat quiescence at the horizon) and [`powers`] for games with powers
 //! (successor states found through the powers' hooks, the horizon verified against the
 //! next player's immediate win). The evaluation is behind one function
 //! ([`crate::eval`]), so a learned one can replace it.
