@@ -112,9 +112,12 @@ PAIRS = [
 
 #: The gods beyond the simple ten that the core plays, each to move against another.
 MORE_PAIRS = [
+    ("Bellerophon", "Pan"),
     ("Hades", "Apollo"),
+    ("Hera", "Artemis"),
     ("Hestia", "Athena"),
     ("Limus", "Demeter"),
+    ("Urania", "Hermes"),
     ("Zeus", "Prometheus"),
 ]
 
@@ -249,7 +252,7 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
         playouts(long, repeat),
         lists(),
         *lists_with_gods(repeat),
-        *lists_with_gods(repeat, MORE_PAIRS, "Hades, Hestia, Limus, Zeus"),
+        *lists_with_gods(repeat, MORE_PAIRS, "the other gods the core plays"),
         *search(1.0, gods=False),
         *search(1.0, gods=True),
     ]

@@ -17,7 +17,8 @@ PAIRS = [(a, b) for a in GODS for b in GODS]
 
 def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
-    random when she is not the one to move (it is cleared as her own turn starts)."""
+    random when she is not the one to move (it is cleared as her own turn starts), and a
+    hero's power spent at random."""
     if pair == ("-", "-"):
         return position
     text = f"{position} powers={pair[0]},{pair[1]}"
@@ -25,6 +26,8 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     athena = [p for p, name in enumerate(pair) if name == "Athena" and p != to_move]
     if athena and rng.random() < 0.5:
         text += " athena=up"
+    if "Bellerophon" in pair and rng.random() < 0.3:
+        text += " bellerophon=used"
     return text
 
 

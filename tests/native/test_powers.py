@@ -1,9 +1,10 @@
-"""The native core against the Python reference with powers: every ordered pair of {no
-power, the ten simple gods, Hades, Hera, Hestia, Limus, Urania, Zeus} (289 pairs, mirrors included), on
-seeded random positions — arbitrary boards and positions of random games — the same
-legal turns in the same order, the same position and winner after each, the same perft.
-``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
-position, which then becomes a scenario test."""
+"""The native core against the Python reference with powers: every ordered pair of the
+powers it plays ({no power, the ten simple gods, Bellerophon, Hades, Hera, Hestia, Limus,
+Urania, Zeus}: 324 pairs, mirrors included), on seeded random positions — arbitrary
+boards and positions of random games — the same legal turns in the same order, the same
+position and winner after each, the same perft. ``bench/fuzz_native.py`` runs the same
+comparison at a larger scale; a mismatch names the position, which then becomes a
+scenario test."""
 
 from __future__ import annotations
 
@@ -104,6 +105,10 @@ RULINGS = [
     # two moves end in a state of their own. The core had left them out, as a square one
     # move "already reached" (bench/fuzz_native.py, seed 11).
     ("0A030/00132/32031/D0333/3301B 1 b4,e4 c2,b1 powers=Artemis,Hera", "e4-d5-d4^c3", True),
+    # Bellerophon (RULINGS #65): once, up two levels; not once spent, nor against Athena's up.
+    ("00000/00000/00000/02000/00000 1 a1,e5 c5,e1 powers=Bellerophon,-", "a1-b2^a1", True),
+    ("00000/00000/00000/02000/00000 1 a1,e5 c5,e1 powers=Bellerophon,- bellerophon=used", "a1-b2^a1", False),
+    ("00000/00000/00000/02000/00000 1 a1,e5 c5,e1 powers=Bellerophon,Athena athena=up", "a1-b2^a1", False),
 ]
 
 
@@ -136,6 +141,19 @@ def test_hera_voids_wins_by_moves_into_the_perimeter(position: str, turn: str, w
     board.push_turn(parse_turn(turn))
     outcome = board.outcome()
     assert (outcome is not None and outcome.winner == mover) is wins
+
+
+def test_bellerophon_spends_his_power_and_may_climb_from_level_one_to_win() -> None:
+    """RULINGS #65: the move two levels up spends the power; from level 1 onto level 3 it
+    is a climb, and wins."""
+    text, winner = _core.play(
+        "00000/00000/00000/02000/00000 1 a1,e5 c5,e1 powers=Bellerophon,-", list(parse_turn("a1-b2^a1"))
+    )
+    assert winner is None and text.endswith(" bellerophon=used")
+    _, winner = _core.play(
+        "00000/00000/00000/03000/10000 1 a1,e5 c5,e1 powers=Bellerophon,-", list(parse_turn("a1-b2"))
+    )
+    assert winner == 0
 
 
 def test_zeus_rising_onto_level_three_does_not_win() -> None:

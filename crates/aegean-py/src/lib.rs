@@ -176,6 +176,15 @@ fn powers() -> Vec<&'static str> {
         .collect()
 }
 
+/// The keys of the tokens of the powers the native core plays (`athena`, `bellerophon`).
+#[pyfunction]
+fn tokens() -> Vec<&'static str> {
+    aegean_core::powers::God::ALL
+        .iter()
+        .filter_map(|g| g.token())
+        .collect()
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -188,6 +197,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play, m)?)?;
     m.add_function(wrap_pyfunction!(outcome, m)?)?;
     m.add_function(wrap_pyfunction!(powers, m)?)?;
+    m.add_function(wrap_pyfunction!(tokens, m)?)?;
     m.add_function(wrap_pyfunction!(time_legal_turns, m)?)?;
     m.add_class::<search::Searcher>()?;
     m.add_class::<search::StopFlag>()?;

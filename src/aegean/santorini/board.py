@@ -41,7 +41,7 @@ _EXPLAIN_LIMIT: Final = 500
 #: fields beyond board, player to move and workers that it reads.
 NATIVE_POWERS: Final = frozenset(_core.powers())
 #: The tokens of those powers the native core reads (positions with others fall back).
-NATIVE_TOKENS: Final = frozenset({"athena"})
+NATIVE_TOKENS: Final = frozenset(_core.tokens())
 
 
 class Board(GameState[Power]):

@@ -3,7 +3,7 @@
 //! a multi-move counts, a force does not; the restriction lasts until her next turn and
 //! covers the moves powers add, such as Apollo's and Minotaur's).
 
-use super::{Power, TurnShape};
+use super::{Power, Token, TurnShape};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
 
@@ -19,6 +19,13 @@ fn moves_up(state: &State, step: Step) -> bool {
 }
 
 impl Power for Athena {
+    fn token(&self) -> Option<Token> {
+        Some(Token {
+            key: TOKEN,
+            values: &[MOVED_UP],
+        })
+    }
+
     fn turn_shape(&self) -> TurnShape {
         TurnShape::MoveBuild
     }

@@ -5,7 +5,7 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Hades, Hera,
-//! Hestia, Limus, Urania and Zeus, for two players. A power the core
+//! Hestia, Limus, Urania, Zeus and the hero Bellerophon, for two players. A power the core
 //! does not play is refused when a position is read, so the Python engine plays it.
 
 use std::fmt;
@@ -20,6 +20,7 @@ mod apollo;
 mod artemis;
 mod athena;
 mod atlas;
+mod bellerophon;
 mod demeter;
 mod hades;
 mod hephaestus;
@@ -37,6 +38,7 @@ pub use apollo::Apollo;
 pub use artemis::Artemis;
 pub use athena::Athena;
 pub use atlas::Atlas;
+pub use bellerophon::Bellerophon;
 pub use demeter::Demeter;
 pub use hades::Hades;
 pub use hephaestus::Hephaestus;
@@ -143,6 +145,12 @@ pub trait Power {
         self.turn_shape() != TurnShape::Any
     }
 
+    /// The token this power keeps in a position, if any: its key and the values it may
+    /// take (the state keeps the value's place in the list plus one; 0: no token).
+    fn token(&self) -> Option<Token> {
+        None
+    }
+
     /// For the evaluation: the owner's threats to win by moving next turn, as the squares
     /// the other side must build on to stop them, one build each (the base game: a free
     /// level-3 square next to a worker on level 2).
@@ -155,6 +163,13 @@ pub trait Power {
     fn blocks(&self) -> u32 {
         1
     }
+}
+
+/// A power's token in a position (`athena=up`, `bellerophon=used`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub key: &'static str,
+    pub values: &'static [&'static str],
 }
 
 /// What the engine may assume of a turn (see [`Power::turn_shape`]). In every shape but
@@ -295,6 +310,7 @@ pub enum God {
     Zeus,
     Hera,
     Urania,
+    Bellerophon,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -369,13 +385,17 @@ macro_rules! dispatch {
                 let $p = &Urania;
                 $e
             }
+            God::Bellerophon => {
+                let $p = &Bellerophon;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 17] = [
+    pub const ALL: [God; 18] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -393,6 +413,7 @@ impl God {
         God::Zeus,
         God::Hera,
         God::Urania,
+        God::Bellerophon,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -415,6 +436,7 @@ impl God {
             God::Zeus => "Zeus",
             God::Hera => "Hera",
             God::Urania => "Urania",
+            God::Bellerophon => "Bellerophon",
         }
     }
 }
@@ -488,17 +510,20 @@ impl God {
 
     /// The key of this power's token in a position (`athena`), if it keeps one.
     pub fn token(self) -> Option<&'static str> {
-        (self == God::Athena).then_some(athena::TOKEN)
+        dispatch!(self, p => p.token()).map(|t| t.key)
     }
 
     /// A token's value as written, read into the state's token (`None`: not a value).
     pub fn parse_token(self, value: &str) -> Option<u8> {
-        (self == God::Athena && value == athena::MOVED_UP).then_some(1)
+        let values = dispatch!(self, p => p.token())?.values;
+        let place = values.iter().position(|&v| v == value)?;
+        Some(place as u8 + 1)
     }
 
     /// The state's token as written, `None` when the position leaves it out.
     pub fn token_text(self, token: u8) -> Option<&'static str> {
-        (self == God::Athena && token == 1).then_some(athena::MOVED_UP)
+        let values = dispatch!(self, p => p.token())?.values;
+        values.get(usize::from(token).checked_sub(1)?).copied()
     }
 }
 
@@ -519,7 +544,7 @@ impl FromStr for God {
             .find(|g| g.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 ParseError(format!(
-                    "powers: the native core plays no power, the ten simple gods, Hades, Hera, Hestia, Limus, Urania and Zeus, not {name:?}"
+                    "powers: the native core plays no power, the ten simple gods, Bellerophon, Hades, Hera, Hestia, Limus, Urania and Zeus, not {name:?}"
                 ))
             })
     }
