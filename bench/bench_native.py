@@ -112,10 +112,12 @@ PAIRS = [
 
 #: The gods beyond the simple ten that the core plays, each to move against another.
 MORE_PAIRS = [
+    ("Achilles", "Minotaur"),
     ("Bellerophon", "Pan"),
     ("Hades", "Apollo"),
     ("Hera", "Artemis"),
     ("Hestia", "Athena"),
+    ("Hypnus", "Atlas"),
     ("Limus", "Demeter"),
     ("Urania", "Hermes"),
     ("Zeus", "Prometheus"),

@@ -9,10 +9,13 @@ from collections.abc import Iterator
 import naive
 from aegean import _core
 from aegean.santorini import Board, native, perft_bulk, rules
+from aegean.santorini.powers.table import power_info
 
 #: The powers the core plays: "-" (none) and the ten simple gods.
 GODS = sorted(native.POWERS)
 PAIRS = [(a, b) for a in GODS for b in GODS]
+#: The heroes among them: their power once a game (``<hero>=used`` once spent).
+HEROES = {name for name in GODS if name != "-" and power_info(name).category == "hero"}
 
 
 def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
@@ -26,8 +29,9 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     athena = [p for p, name in enumerate(pair) if name == "Athena" and p != to_move]
     if athena and rng.random() < 0.5:
         text += " athena=up"
-    if "Bellerophon" in pair and rng.random() < 0.3:
-        text += " bellerophon=used"
+    for hero in sorted(HEROES.intersection(pair)):
+        if rng.random() < 0.3:
+            text += f" {hero.lower()}=used"
     return text
 
 

@@ -1,6 +1,6 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods, Bellerophon, Hades, Hera, Hestia, Limus,
-Urania, Zeus}: 324 pairs, mirrors included), on seeded random positions — arbitrary
+powers it plays ({no power, the ten simple gods, Achilles, Bellerophon, Hades, Hera,
+Hestia, Hypnus, Limus, Urania, Zeus}: 400 pairs, mirrors included), on seeded random positions — arbitrary
 boards and positions of random games — the same legal turns in the same order, the same
 position and winner after each, the same perft. ``bench/fuzz_native.py`` runs the same
 comparison at a larger scale; a mismatch names the position, which then becomes a
@@ -109,6 +109,13 @@ RULINGS = [
     ("00000/00000/00000/02000/00000 1 a1,e5 c5,e1 powers=Bellerophon,-", "a1-b2^a1", True),
     ("00000/00000/00000/02000/00000 1 a1,e5 c5,e1 powers=Bellerophon,- bellerophon=used", "a1-b2^a1", False),
     ("00000/00000/00000/02000/00000 1 a1,e5 c5,e1 powers=Bellerophon,Athena athena=up", "a1-b2^a1", False),
+    # Achilles (RULINGS #64): once, build, move (up too, unlike Prometheus) and build again.
+    ("00000/00000/00000/00000/10000 1 a1,e5 c5,e1 powers=Achilles,-", "a1^b2-b2^c3", True),
+    ("00000/00000/00000/00000/10000 1 a1,e5 c5,e1 powers=Achilles,- achilles=used", "a1^b2-b2^c3", False),
+    # Hypnus (RULINGS #39): the opponent's one highest worker sleeps; a tie blocks nothing.
+    ("00000/00000/00000/02000/00000 2 a1,e5 b2,e1 powers=Hypnus,-", "b2-c3^c4", False),
+    ("00000/00000/00000/02000/00000 2 a1,e5 b2,e1 powers=Hypnus,-", "e1-d2^c3", True),
+    ("00000/00000/00000/02000/00002 2 a1,e5 b2,e1 powers=Hypnus,-", "b2-c3^c4", True),
 ]
 
 
@@ -154,6 +161,18 @@ def test_bellerophon_spends_his_power_and_may_climb_from_level_one_to_win() -> N
         "00000/00000/00000/03000/10000 1 a1,e5 c5,e1 powers=Bellerophon,-", list(parse_turn("a1-b2"))
     )
     assert winner == 0
+
+
+def test_achilles_builds_the_square_he_then_climbs_to_win() -> None:
+    """RULINGS #64: the early build may raise the square the move climbs onto; a climb onto
+    level 3 wins at once, so no build follows; the early build spends the power."""
+    position = "00000/00000/00000/02000/20000 1 a1,e5 c5,e1 powers=Achilles,-"
+    board = Board.from_position(position)
+    assert parse_turn("a1^b2-b2") in board.legal_turns()
+    _, winner = _core.play(position, list(parse_turn("a1^b2-b2")))
+    assert winner == 0
+    text, _ = _core.play(position, list(parse_turn("a1^b1-b1^a1")))
+    assert text.endswith(" achilles=used")
 
 
 def test_zeus_rising_onto_level_three_does_not_win() -> None:

@@ -79,8 +79,14 @@ fn end_turn(state: &mut State) {
     state.ply += 1;
 }
 
-/// End the turn in progress; the next player's turn starts.
+/// End the turn in progress (the powers' end-of-turn changes first); the next player's
+/// turn starts.
 pub fn finish_turn(state: &mut State) {
+    let player = state.to_move as usize;
+    for owner in 0..2 {
+        let power = state.powers[owner];
+        power.end_of_turn_state(state, owner, player);
+    }
     end_turn(state);
     begin_turn_state(state);
 }

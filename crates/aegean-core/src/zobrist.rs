@@ -14,9 +14,9 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (next, z ^ (z >> 31))
 }
 
-/// 3 × 25 level keys, 25 dome keys, 2 × 25 worker keys, the player to move, and 2 × 8
-/// token keys (a power's token value, by its holder).
-const COUNT: usize = 75 + 25 + 50 + 1 + 16;
+/// 3 × 25 level keys, 25 dome keys, 2 × 25 worker keys, the player to move, and 2 × 32
+/// token keys (a power's token value, 1 to 31, by its holder: Hypnus's names a square).
+const COUNT: usize = 75 + 25 + 50 + 1 + 64;
 
 const KEYS: [u64; COUNT] = {
     let mut out = [0u64; COUNT];
@@ -71,7 +71,7 @@ pub fn state_hash(s: &State) -> u64 {
     let mut h = board_hash(&s.levels, s.domes, &s.workers, s.to_move);
     for (p, &token) in s.tokens.iter().enumerate() {
         if token != 0 {
-            h ^= KEYS[TOKENS + 8 * p + (token as usize & 7)];
+            h ^= KEYS[TOKENS + 32 * p + (token as usize & 31)];
         }
     }
     h

@@ -5,7 +5,8 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Hades, Hera,
-//! Hestia, Limus, Urania, Zeus and the hero Bellerophon, for two players. A power the core
+//! Hestia, Hypnus, Limus, Urania, Zeus and the heroes Achilles and Bellerophon, for two
+//! players. A power the core
 //! does not play is refused when a position is read, so the Python engine plays it.
 
 use std::fmt;
@@ -16,6 +17,7 @@ use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList, Termination};
 use crate::steps::{self, Step, KIND_BUILD, KIND_MOVE};
 
+mod achilles;
 mod apollo;
 mod artemis;
 mod athena;
@@ -27,6 +29,7 @@ mod hephaestus;
 mod hera;
 mod hermes;
 mod hestia;
+mod hypnus;
 mod limus;
 mod minotaur;
 mod pan;
@@ -34,6 +37,7 @@ mod prometheus;
 mod urania;
 mod zeus;
 
+pub use achilles::Achilles;
 pub use apollo::Apollo;
 pub use artemis::Artemis;
 pub use athena::Athena;
@@ -45,6 +49,7 @@ pub use hephaestus::Hephaestus;
 pub use hera::Hera;
 pub use hermes::Hermes;
 pub use hestia::Hestia;
+pub use hypnus::Hypnus;
 pub use limus::Limus;
 pub use minotaur::Minotaur;
 pub use pan::Pan;
@@ -114,6 +119,10 @@ pub trait Power {
     fn void_wins(&self) -> Mask {
         0
     }
+
+    /// As any player's turn ends (not when a win ends it): what the end changes (Hypnus's
+    /// sleeper forgotten).
+    fn end_of_turn_state(&self, _state: &mut State, _owner: usize, _player: usize) {}
 
     /// As any player's turn starts: the state the board decides (Athena's token cleared
     /// at her own turn).
@@ -190,10 +199,10 @@ pub enum TurnShape {
     /// (`Inner`, Hestia: a build offered first stays offered after a build elsewhere, so
     /// two squares built in either order are one state when the first is inner too).
     MoveBuildBuild(SecondBuild),
-    /// The base turn, or (Prometheus) a build, a move of the same worker not up, then a
-    /// build: each pre-build a worker's turn steps offer after its moves, the rest offered
-    /// as after any step. Two such turns end in one state exactly when their builds are
-    /// the same two squares swapped.
+    /// The base turn, or a build, a move of the same worker (Prometheus: not up; Achilles,
+    /// once a game: up too), then a build: each pre-build a worker's turn steps offer
+    /// after its moves, the rest offered as after any step. Two such turns end in one
+    /// state exactly when their builds are the same two squares swapped.
     BuildMoveBuild,
     /// A build with no move, a move that changes level then a build by that worker, or
     /// level moves of either worker, any number, then a build by either (Hermes), as the
@@ -311,6 +320,8 @@ pub enum God {
     Hera,
     Urania,
     Bellerophon,
+    Achilles,
+    Hypnus,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -389,13 +400,21 @@ macro_rules! dispatch {
                 let $p = &Bellerophon;
                 $e
             }
+            God::Achilles => {
+                let $p = &Achilles;
+                $e
+            }
+            God::Hypnus => {
+                let $p = &Hypnus;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 18] = [
+    pub const ALL: [God; 20] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -414,6 +433,8 @@ impl God {
         God::Hera,
         God::Urania,
         God::Bellerophon,
+        God::Achilles,
+        God::Hypnus,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -437,6 +458,8 @@ impl God {
             God::Hera => "Hera",
             God::Urania => "Urania",
             God::Bellerophon => "Bellerophon",
+            God::Achilles => "Achilles",
+            God::Hypnus => "Hypnus",
         }
     }
 }
@@ -478,6 +501,10 @@ impl God {
 
     pub fn void_wins(self) -> Mask {
         dispatch!(self, p => p.void_wins())
+    }
+
+    pub fn end_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
+        dispatch!(self, p => p.end_of_turn_state(state, owner, player))
     }
 
     pub fn start_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
@@ -544,7 +571,7 @@ impl FromStr for God {
             .find(|g| g.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| {
                 ParseError(format!(
-                    "powers: the native core plays no power, the ten simple gods, Bellerophon, Hades, Hera, Hestia, Limus, Urania and Zeus, not {name:?}"
+                    "powers: the native core plays no power, the ten simple gods, Achilles, Bellerophon, Hades, Hera, Hestia, Hypnus, Limus, Urania and Zeus, not {name:?}"
                 ))
             })
     }

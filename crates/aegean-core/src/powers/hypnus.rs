@@ -1,0 +1,60 @@
+//! Hypnus (card 22), God of Sleep — *Start of Opponent's Turn*: if one of your opponent's
+//! workers is higher than all of their others, it cannot move (RULINGS #39: decided as the
+//! opponent's turn starts, from the levels their workers stand on then; strictly higher,
+//! so a tie blocks nothing; any move of that worker is refused, a build without moving is
+//! not). The token `hypnus=<square>` names the sleeper from the start of the opponent's
+//! turn to its end.
+
+use super::{Power, Token, TurnShape};
+use crate::state::State;
+use crate::steps::{self, Step, KIND_MOVE};
+
+/// The token's key in a position; its values are the squares' names.
+pub const TOKEN: &str = "hypnus";
+const SQUARES: [&str; 25] = [
+    "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "a4",
+    "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5",
+];
+
+pub struct Hypnus;
+
+impl Power for Hypnus {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
+    }
+
+    fn token(&self) -> Option<Token> {
+        Some(Token {
+            key: TOKEN,
+            values: &SQUARES,
+        })
+    }
+
+    fn end_of_turn_state(&self, state: &mut State, owner: usize, _player: usize) {
+        state.tokens[owner] = 0;
+    }
+
+    fn start_of_turn_state(&self, state: &mut State, owner: usize, player: usize) {
+        if player == owner {
+            return;
+        }
+        let [a, b] = state.workers[player];
+        let (ha, hb) = (state.height(a), state.height(b));
+        state.tokens[owner] = match ha.cmp(&hb) {
+            std::cmp::Ordering::Greater => a + 1,
+            std::cmp::Ordering::Less => b + 1,
+            std::cmp::Ordering::Equal => 0,
+        };
+    }
+
+    fn allows_opponent_step(
+        &self,
+        state: &State,
+        owner: usize,
+        _player: usize,
+        step: Step,
+    ) -> bool {
+        let sleeper = state.tokens[owner];
+        !(steps::kind(step) == KIND_MOVE && sleeper != 0 && steps::src(step) == sleeper - 1)
+    }
+}
