@@ -30,7 +30,7 @@ pub fn candidate_steps(state: &State, out: &mut StepList) {
     state.powers[player].turn_steps(state, player, out);
     let owner = 1 - player;
     let other = state.powers[owner];
-    if !other.is_plain() {
+    if other.restricts_opponents() {
         out.retain(|step| other.allows_opponent_step(state, owner, player, step));
     }
 }
@@ -59,7 +59,7 @@ fn take_step(state: &mut State, step: Step) {
     power.apply_step(state, player, step);
     for owner in 0..2 {
         let watcher = state.powers[owner];
-        if !watcher.is_plain() {
+        if watcher.watches_steps() {
             watcher.after_step(state, owner, player, step);
         }
     }
@@ -248,7 +248,7 @@ fn move_build<const ENDS: bool>(
     power.turn_steps(state, player, &mut moves);
     let mut builds = StepList::default();
     for &mv in moves.as_slice() {
-        if !other.is_plain() && !other.allows_opponent_step(state, owner, player, mv) {
+        if other.restricts_opponents() && !other.allows_opponent_step(state, owner, player, mv) {
             continue;
         }
         let mut moved = *state;
@@ -262,7 +262,9 @@ fn move_build<const ENDS: bool>(
         builds.clear();
         power.turn_steps(&moved, player, &mut builds);
         for &build in builds.as_slice() {
-            if !other.is_plain() && !other.allows_opponent_step(&moved, owner, player, build) {
+            if other.restricts_opponents()
+                && !other.allows_opponent_step(&moved, owner, player, build)
+            {
                 continue;
             }
             if hear::<ENDS>(&mut visit, &[mv, build], &moved, build) {

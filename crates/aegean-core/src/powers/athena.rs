@@ -36,11 +36,19 @@ impl Power for Athena {
         }
     }
 
+    fn watches_steps(&self) -> bool {
+        true
+    }
+
     fn after_step(&self, state: &mut State, owner: usize, player: usize, step: Step) {
         // Checked as the move happens: a later build on the vacated space must not hide it.
         if player == owner && moves_up(state, step) {
             state.tokens[owner] = 1;
         }
+    }
+
+    fn restricts_opponents(&self) -> bool {
+        true
     }
 
     fn allows_opponent_step(

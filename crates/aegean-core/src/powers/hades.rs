@@ -14,6 +14,10 @@ impl Power for Hades {
         TurnShape::MoveBuild
     }
 
+    fn restricts_opponents(&self) -> bool {
+        true
+    }
+
     fn allows_opponent_step(
         &self,
         state: &State,

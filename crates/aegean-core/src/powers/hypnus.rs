@@ -47,6 +47,10 @@ impl Power for Hypnus {
         };
     }
 
+    fn restricts_opponents(&self) -> bool {
+        true
+    }
+
     fn allows_opponent_step(
         &self,
         state: &State,

@@ -16,6 +16,10 @@ impl Power for Limus {
         TurnShape::MoveBuild
     }
 
+    fn restricts_opponents(&self) -> bool {
+        true
+    }
+
     fn allows_opponent_step(&self, state: &State, owner: usize, player: usize, step: Step) -> bool {
         if steps::kind(step) != KIND_BUILD || player == owner {
             return true;

@@ -89,8 +89,19 @@ pub trait Power {
         default_apply_step(state, step);
     }
 
+    /// Whether the power overrides `after_step` (Athena): the engine asks no other.
+    fn watches_steps(&self) -> bool {
+        false
+    }
+
     /// After any player's step has taken effect (the owner's power watching).
     fn after_step(&self, _state: &mut State, _owner: usize, _player: usize, _step: Step) {}
+
+    /// Whether the power overrides `allows_opponent_step` (Athena, Hades, Hypnus, Limus):
+    /// the engine asks no other, so the opponent's steps of most games are not filtered.
+    fn restricts_opponents(&self) -> bool {
+        false
+    }
 
     /// Whether opponent `player` may take `step` (Athena: not up).
     fn allows_opponent_step(
@@ -469,18 +480,32 @@ impl God {
         self == God::Mortal
     }
 
+    #[inline]
     pub fn turn_steps(self, state: &State, player: usize, out: &mut StepList) {
         dispatch!(self, p => p.turn_steps(state, player, out))
     }
 
+    #[inline]
     pub fn apply_step(self, state: &mut State, player: usize, step: Step) {
         dispatch!(self, p => p.apply_step(state, player, step))
     }
 
+    #[inline]
+    pub fn watches_steps(self) -> bool {
+        dispatch!(self, p => p.watches_steps())
+    }
+
+    #[inline]
+    pub fn restricts_opponents(self) -> bool {
+        dispatch!(self, p => p.restricts_opponents())
+    }
+
+    #[inline]
     pub fn after_step(self, state: &mut State, owner: usize, player: usize, step: Step) {
         dispatch!(self, p => p.after_step(state, owner, player, step))
     }
 
+    #[inline]
     pub fn allows_opponent_step(
         self,
         state: &State,
@@ -491,56 +516,69 @@ impl God {
         dispatch!(self, p => p.allows_opponent_step(state, owner, player, step))
     }
 
+    #[inline]
     pub fn wins_with(self, state: &State, player: usize, step: Step) -> Option<Termination> {
         dispatch!(self, p => p.wins_with(state, player, step))
     }
 
+    #[inline]
     pub fn vetoes_win(self, state: &State, owner: usize, player: usize, step: Step) -> bool {
         dispatch!(self, p => p.vetoes_win(state, owner, player, step))
     }
 
+    #[inline]
     pub fn void_wins(self) -> Mask {
         dispatch!(self, p => p.void_wins())
     }
 
+    #[inline]
     pub fn end_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
         dispatch!(self, p => p.end_of_turn_state(state, owner, player))
     }
 
+    #[inline]
     pub fn start_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
         dispatch!(self, p => p.start_of_turn_state(state, owner, player))
     }
 
+    #[inline]
     pub fn turn_key(self, state: &State) -> TurnKey {
         dispatch!(self, p => p.turn_key(state))
     }
 
+    #[inline]
     pub fn travels(self) -> bool {
         dispatch!(self, p => p.travels())
     }
 
+    #[inline]
     pub fn turn_shape(self) -> TurnShape {
         dispatch!(self, p => p.turn_shape())
     }
 
+    #[inline]
     pub fn only_first_move_wins(self) -> bool {
         dispatch!(self, p => p.only_first_move_wins())
     }
 
+    #[inline]
     pub fn threats(self, state: &State, player: usize) -> Mask {
         dispatch!(self, p => p.threats(state, player))
     }
 
+    #[inline]
     pub fn blocks(self) -> u32 {
         dispatch!(self, p => p.blocks())
     }
 
     /// The key of this power's token in a position (`athena`), if it keeps one.
+    #[inline]
     pub fn token(self) -> Option<&'static str> {
         dispatch!(self, p => p.token()).map(|t| t.key)
     }
 
     /// A token's value as written, read into the state's token (`None`: not a value).
+    #[inline]
     pub fn parse_token(self, value: &str) -> Option<u8> {
         let values = dispatch!(self, p => p.token())?.values;
         let place = values.iter().position(|&v| v == value)?;
@@ -548,6 +586,7 @@ impl God {
     }
 
     /// The state's token as written, `None` when the position leaves it out.
+    #[inline]
     pub fn token_text(self, token: u8) -> Option<&'static str> {
         let values = dispatch!(self, p => p.token())?.values;
         values.get(usize::from(token).checked_sub(1)?).copied()
