@@ -1,7 +1,7 @@
 //! The generic engine: turns made of steps, each power's hooks asked at named points, as
 //! the Python reference's `rules.py` does for the games the core plays (two players, no
-//! power or one of the powers in `powers/`). Full turns are found as the reference finds them
-//! ([`legal_turns`]): breadth first over the steps, sequences that end in the same state
+//! power or one of the powers in `powers/`). Full turns are found as the reference finds
+//! them ([`legal_turns`]): breadth first over the steps, sequences that end in the same state
 //! merged and written as the shortest of them, listed in depth-first order of the steps.
 //! The fast path (`fastpath.rs`) plays plain games faster; the Python suite checks both
 //! against the reference.
@@ -386,9 +386,10 @@ fn move_move_build<const ENDS: bool>(
                 continue;
             }
             if direct & 1 << end != 0 {
-                // One move reaches it: written with that move. (Where one move there wins
-                // and two do not, as when Hera voids the first move's climb onto the edge
-                // and the second steps level, the two moves end elsewhere: written.)
+                // One move reaches it without winning: written with that move. (Where one
+                // move there wins and two do not, as when Hera voids the first move's climb
+                // onto the edge and the second steps level, the two moves end in a state of
+                // their own, and are written.)
                 continue;
             }
             offered(&two, &mut builds);
