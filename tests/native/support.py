@@ -11,7 +11,7 @@ from aegean import _core
 from aegean.santorini import Board, native, perft_bulk, rules
 from aegean.santorini.powers.table import power_info
 
-#: The powers the core plays: "-" (none) and the ten simple gods.
+#: The powers the core plays: "-" (none), the ten simple gods and the others it has.
 GODS = sorted(native.POWERS)
 PAIRS = [(a, b) for a in GODS for b in GODS]
 #: The heroes among them: their power once a game (``<hero>=used`` once spent).

@@ -175,6 +175,17 @@ def test_achilles_builds_the_square_he_then_climbs_to_win() -> None:
     assert text.endswith(" achilles=used")
 
 
+def test_a_token_that_does_not_fit_the_board_is_one_line() -> None:
+    """Hypnus's sleeper is a worker: a position naming an empty square is refused by the
+    core as by the reference (found by a second reader: the core had kept it)."""
+    text = "00000/00000/00000/02000/00000 1 a1,e5 b2,e1 powers=Hypnus,- hypnus=c3"
+    with pytest.raises(PositionError):
+        Board.from_position(text)
+    with pytest.raises(ValueError) as refused:
+        _core.perft(text, 1)
+    assert "hypnus" in str(refused.value) and "\n" not in str(refused.value)
+
+
 def test_zeus_rising_onto_level_three_does_not_win() -> None:
     """RULINGS #47: the build under himself is not a move up, so no climb (native play)."""
     position = "00000/00000/00000/02000/20000 1 a1,e5 c5,e1 powers=Zeus,-"

@@ -72,9 +72,10 @@ def test_an_immediate_win_is_taken(position: str) -> None:
 @pytest.mark.parametrize("powers", ["", " powers=Artemis,Hephaestus", " powers=Minotaur,Atlas"])
 def test_an_immediate_threat_is_answered(powers: str, pruning: bool) -> None:
     """Player 2 stands on level 2 next to the free level-3 square c3: player 1 must dome
-    it (or stand on it); whatever it chooses, player 2 cannot then win at once. Frontier
-    pruning never skips the answer: a child is pruned only after a probe of the
-    opponent's win, or when it scores below a turn already searched."""
+    it (or stand on it); whatever it chooses, player 2 cannot then win at once, with
+    frontier pruning or without: the first child is always searched, a late one is
+    scored statically only after a probe of the opponent's immediate win, and futility
+    skips only children whose evaluation is well below a score already reached."""
     board = Board.from_position(f"00000/00000/00300/02000/00000 1 a1,e1 b2,e5{powers}")
     assert board.legal_turns()
     turn = NativeAI(node_limit=50_000, frontier_pruning=pruning).choose_turn(board)

@@ -30,6 +30,11 @@ impl Power for Hypnus {
         })
     }
 
+    fn token_fits(&self, state: &State, owner: usize) -> bool {
+        let sleeper = state.tokens[owner];
+        sleeper == 0 || state.owner(sleeper - 1).is_some()
+    }
+
     fn end_of_turn_state(&self, state: &mut State, owner: usize, _player: usize) {
         state.tokens[owner] = 0;
     }

@@ -160,7 +160,9 @@ pub trait Power {
 
     /// Whether a win probe may try the turn's first moves alone (and Artemis's second,
     /// which her shape gives): true of every shape but `Any` (Hermes's `Travel` included:
-    /// his later moves stay level); a power of shape `Any` declares it where it holds.
+    /// his later moves stay level); a power of shape `Any` declares it where it holds,
+    /// and one of another shape turns it off where it fails (Achilles: his early build can
+    /// raise the square he then climbs).
     fn only_first_move_wins(&self) -> bool {
         self.turn_shape() != TurnShape::Any
     }
@@ -169,6 +171,12 @@ pub trait Power {
     /// take (the state keeps the value's place in the list plus one; 0: no token).
     fn token(&self) -> Option<Token> {
         None
+    }
+
+    /// Whether the owner's token, as a position gives it, fits the board (Hypnus's
+    /// sleeper is a worker); a position whose token does not is refused.
+    fn token_fits(&self, _state: &State, _owner: usize) -> bool {
+        true
     }
 
     /// For the evaluation: the owner's threats to win by moving next turn, as the squares
@@ -488,6 +496,10 @@ impl God {
     #[inline]
     pub fn apply_step(self, state: &mut State, player: usize, step: Step) {
         dispatch!(self, p => p.apply_step(state, player, step))
+    }
+
+    pub fn token_fits(self, state: &State, owner: usize) -> bool {
+        dispatch!(self, p => p.token_fits(state, owner))
     }
 
     #[inline]

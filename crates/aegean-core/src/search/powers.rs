@@ -234,17 +234,19 @@ impl Search<'_, '_> {
             // instead of searches (frontier pruning, measured: docs/performance.md).
             let null_window = beta - alpha == 1;
             let reduce = self.reductions && depth >= 3 && null_window;
-            let frontier = self.frontier_pruning && depth == 2 && null_window;
+            // Frontier pruning compares evaluations with alpha: only while alpha is an
+            // evaluation too, not a win or a loss (a second reader found it pruning every
+            // child once alpha was a win; a null window's alpha does not change).
+            let prunable = self.frontier_pruning && null_window && alpha.abs() < MATE_BOUND;
+            let frontier = prunable && depth == 2;
             let margin = match depth {
-                2 | 3 if self.frontier_pruning && null_window => {
-                    FUTILITY_MARGINS[depth as usize - 2]
-                }
-                _ => INF,
+                2 | 3 if prunable => Some(FUTILITY_MARGINS[depth as usize - 2]),
+                _ => None,
             };
             for (n, &(_, e, i)) in order.iter().enumerate() {
                 let child = &kids[i];
                 let undecided = child.decided.is_none();
-                if n > 0 && undecided && e + margin <= alpha {
+                if n > 0 && undecided && margin.is_some_and(|m| e + m <= alpha) {
                     if e > best {
                         best = e;
                         best_key = key(child);
