@@ -222,12 +222,17 @@ class EngineProtocol:
         return True
 
     def close(self) -> None:
-        """``quit`` or the end of the input: stop the job, print nothing more."""
+        """``quit`` or the end of the input: stop the job, print nothing more. A search is
+        waited for (it stops within milliseconds): left running, the native one would come
+        back into an interpreter shutting down, and the process would abort (seen once in
+        CI as exit status -6). A perft cannot be stopped, so it is not waited for."""
         with self._lock:
             self._quitting = True
             job = self._job
         if job is not None:
             job.stop.set()
+            if job.kind == "search" and job.thread is not threading.current_thread():
+                job.thread.join(timeout=10)
 
     @staticmethod
     def _no_arguments(command: str, args: list[str]) -> None:
