@@ -34,6 +34,12 @@ const fn neighbors() -> [Mask; 25] {
     out
 }
 
+/// Every square's name, `a1` to `e5` (square `s` is `NAMES[s]`).
+pub const NAMES: [&str; 25] = [
+    "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "a4",
+    "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5",
+];
+
 /// The name of square `s`, e.g. `c3`.
 pub fn name(s: u8) -> [u8; 2] {
     [b'a' + s % 5, b'1' + s / 5]
@@ -76,6 +82,7 @@ mod tests {
         for s in 0..25 {
             let n = name(s);
             assert_eq!(parse(std::str::from_utf8(&n).unwrap()), Some(s));
+            assert_eq!(NAMES[s as usize].as_bytes(), &n);
         }
         assert_eq!(parse("f1"), None);
         assert_eq!(parse("a0"), None);

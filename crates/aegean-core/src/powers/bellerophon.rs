@@ -3,7 +3,7 @@
 //! `bellerophon=used`; from level 1 onto level 3 it is a climb and wins; opponents' limits
 //! on moving up, Athena's, apply to it as to any move up; #63: once per game, optional).
 
-use super::{default_move_targets, default_threats, Power, Token, TurnShape};
+use super::{default_threats, move_targets_among, Power, Token, TurnShape};
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
@@ -31,14 +31,8 @@ impl Power for Bellerophon {
     }
 
     fn move_targets(&self, state: &State, player: usize, worker: u8) -> Mask {
-        if !unused(state, player) {
-            return default_move_targets(state, worker);
-        }
-        let limit = state.height(worker) + 2;
-        let free = NEIGHBORS[worker as usize] & !(state.occupied() | state.domes);
-        squares::iter(free)
-            .filter(|&t| state.height(t) <= limit)
-            .fold(0, |m, t| m | 1 << t)
+        let climb = if unused(state, player) { 2 } else { 1 };
+        move_targets_among(state, worker, NEIGHBORS[worker as usize], climb)
     }
 
     fn apply_step(&self, state: &mut State, player: usize, step: Step) {

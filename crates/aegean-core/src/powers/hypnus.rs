@@ -6,15 +6,12 @@
 //! turn to its end.
 
 use super::{Power, Token, TurnShape};
+use crate::squares;
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
 
 /// The token's key in a position; its values are the squares' names.
 pub const TOKEN: &str = "hypnus";
-const SQUARES: [&str; 25] = [
-    "a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2", "a3", "b3", "c3", "d3", "e3", "a4",
-    "b4", "c4", "d4", "e4", "a5", "b5", "c5", "d5", "e5",
-];
 
 pub struct Hypnus;
 
@@ -26,7 +23,7 @@ impl Power for Hypnus {
     fn token(&self) -> Option<Token> {
         Some(Token {
             key: TOKEN,
-            values: &SQUARES,
+            values: &squares::NAMES,
         })
     }
 

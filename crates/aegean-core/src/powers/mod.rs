@@ -265,20 +265,27 @@ pub fn default_turn_steps<P: Power + ?Sized>(
 }
 
 pub fn default_move_targets(state: &State, worker: u8) -> Mask {
-    let limit = state.height(worker) + 1;
+    move_targets_among(state, worker, NEIGHBORS[worker as usize], 1)
+}
+
+/// The unoccupied, undomed squares of `around` at most `climb` levels above `worker`
+/// (the base game: its neighbours, one level; Urania: across the edges; Bellerophon: two).
+pub fn move_targets_among(state: &State, worker: u8, around: Mask, climb: u8) -> Mask {
+    let limit = state.height(worker) + climb;
     let blocked = state.occupied() | state.domes;
-    let mut out = 0;
-    for t in squares::iter(NEIGHBORS[worker as usize] & !blocked) {
-        if state.height(t) <= limit {
-            out |= 1 << t;
-        }
-    }
-    out
+    squares::iter(around & !blocked)
+        .filter(|&t| state.height(t) <= limit)
+        .fold(0, |m, t| m | 1 << t)
 }
 
 pub fn default_build_steps(state: &State, worker: u8, out: &mut StepList) {
+    build_steps_among(state, worker, NEIGHBORS[worker as usize], out);
+}
+
+/// Builds by `worker` on the unoccupied, undomed squares of `around`.
+pub fn build_steps_among(state: &State, worker: u8, around: Mask, out: &mut StepList) {
     let blocked = state.occupied() | state.domes;
-    for t in squares::iter(NEIGHBORS[worker as usize] & !blocked) {
+    for t in squares::iter(around & !blocked) {
         out.push(steps::build_step(worker, t));
     }
 }

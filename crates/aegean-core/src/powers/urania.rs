@@ -4,10 +4,9 @@
 //! powers her neighbours are the ordinary ones; her moves keep the height rule and win by
 //! climbing as usual; a wrapped step is written like any other, `a1-e5^a4`).
 
-use super::{Power, TurnShape};
+use super::{build_steps_among, move_targets_among, Power, TurnShape};
 use crate::squares::{self, Mask};
 use crate::state::{State, StepList};
-use crate::steps;
 
 /// `WRAPPED[s]`: the 8 squares around `s` on the wrapped (toroidal) board.
 const WRAPPED: [Mask; 25] = wrapped();
@@ -41,18 +40,11 @@ impl Power for Urania {
     }
 
     fn move_targets(&self, state: &State, _player: usize, worker: u8) -> Mask {
-        let limit = state.height(worker) + 1;
-        let free = WRAPPED[worker as usize] & !(state.occupied() | state.domes);
-        squares::iter(free)
-            .filter(|&t| state.height(t) <= limit)
-            .fold(0, |m, t| m | 1 << t)
+        move_targets_among(state, worker, WRAPPED[worker as usize], 1)
     }
 
     fn build_steps(&self, state: &State, _player: usize, worker: u8, out: &mut StepList) {
-        let free = WRAPPED[worker as usize] & !(state.occupied() | state.domes);
-        for t in squares::iter(free) {
-            out.push(steps::build_step(worker, t));
-        }
+        build_steps_among(state, worker, WRAPPED[worker as usize], out);
     }
 
     /// Free level-3 squares next to her workers on level 2, across the edges too.
