@@ -121,6 +121,16 @@ MORE_PAIRS = [
     ("Limus", "Demeter"),
     ("Urania", "Hermes"),
     ("Zeus", "Prometheus"),
+    ("Ares", "Hephaestus"),
+    ("Atalanta", "Hera"),
+    ("Charon", "Minotaur"),
+    ("Eros", "Apollo"),
+    ("Persephone", "Zeus"),
+    ("Poseidon", "Demeter"),
+    ("Triton", "Urania"),
+    # Persephone judges her opponent's whole turns: their lists under her rule.
+    ("Artemis", "Persephone"),
+    ("Hermes", "Persephone"),
 ]
 
 
@@ -150,7 +160,8 @@ def lists_with_gods(
         core_rates.append(1 / core)
         board_rates.append(1 / api)
         reference_rates.append(1 / ref)
-        details.append(f"{first} {len(reference)}: {1 / core / 1e3:,.0f} k / {1 / api / 1e3:,.1f} k")
+        name = first if second != "Persephone" else f"{first} v {second}"
+        details.append(f"{name} {len(reference)}: {1 / core / 1e3:,.0f} k / {1 / api / 1e3:,.1f} k")
     worst = min(range(len(pairs)), key=lambda i: core_rates[i])
     api_worst = min(range(len(pairs)), key=lambda i: board_rates[i])
     return [
@@ -161,7 +172,7 @@ def lists_with_gods(
             reference_rates[worst],
             targets[0],
             None,
-            f"{pairs[worst][0]} slowest; each god (turns: core / Board.legal_turns, lists/s): "
+            f"{' v '.join(pairs[worst])} slowest; each god (turns: core / Board.legal_turns, lists/s): "
             + "; ".join(details),
         ),
         Result(
@@ -171,7 +182,7 @@ def lists_with_gods(
             reference_rates[api_worst],
             targets[1],
             None,
-            f"{pairs[api_worst][0]} slowest; fastest "
+            f"{' v '.join(pairs[api_worst])} slowest; fastest "
             f"{max(board_rates) / 1e3:,.0f} k lists/s; the reference: "
             f"{min(reference_rates):,.0f}-{max(reference_rates):,.0f} lists/s",
         ),

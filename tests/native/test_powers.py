@@ -1,6 +1,7 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods, Achilles, Bellerophon, Hades, Hera,
-Hestia, Hypnus, Limus, Urania, Zeus}: 400 pairs, mirrors included), on seeded random positions — arbitrary
+powers it plays ({no power, the ten simple gods and the sixteen others it has: Achilles,
+Ares, Atalanta, Bellerophon, Charon, Eros, Hades, Hera, Hestia, Hypnus, Limus, Persephone,
+Poseidon, Triton, Urania, Zeus}: 729 pairs, mirrors included), on seeded random positions — arbitrary
 boards and positions of random games — the same legal turns in the same order, the same
 position and winner after each, the same perft. ``bench/fuzz_native.py`` runs the same
 comparison at a larger scale; a mismatch names the position, which then becomes a
@@ -116,6 +117,39 @@ RULINGS = [
     ("00000/00000/00000/02000/00000 2 a1,e5 b2,e1 powers=Hypnus,-", "b2-c3^c4", False),
     ("00000/00000/00000/02000/00000 2 a1,e5 b2,e1 powers=Hypnus,-", "e1-d2^c3", True),
     ("00000/00000/00000/02000/00002 2 a1,e5 b2,e1 powers=Hypnus,-", "b2-c3^c4", True),
+    # Charon (RULINGS #32): the ferry across his worker, to a space at any level; then that
+    # same worker moves, not the other.
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,e1 powers=Charon,-", "c3>a1,b2-b3^b4", True),
+    ("00000/00000/00000/00000/30000 1 b2,e5 c3,e1 powers=Charon,-", "c3>a1,b2-b3^b4", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,e1 powers=Charon,-", "c3>a1,e5-e4^e3", False),
+    # ... a force, not a move (RULINGS #1): Eros's worker ferried next to his other one,
+    # both on level 1, wins nothing, so Charon's turn goes on.
+    ("00000/00000/00000/00000/11100 1 b2,e5 c3,b1 powers=Charon,Eros", "c3>a1,b2-b3^b4", True),
+    # Ares (RULINGS #29, #3): his unmoved worker may take a block away, never a dome.
+    ("00000/00000/00000/00000/01000 1 c3,a1 e5,e4 powers=Ares,-", "c3-c4^c5,a1xb1", True),
+    ("00000/00000/00000/00000/0D000 1 c3,a1 e5,e4 powers=Ares,-", "c3-c4^c5,a1xb1", False),
+    # Poseidon (RULINGS #44): his unmoved worker on the ground builds up to three times more.
+    ("00000/00000/00000/00000/00000 1 b2,a1 e5,e4 powers=Poseidon,-", "b2-c3^d4,a1^b1^a2^a2", True),
+    ("00000/00000/00000/00000/00000 1 b2,a1 e5,e4 powers=Poseidon,-", "b2-c3^d4,a1^b1^b1^b1^a2", False),
+    ("00000/00000/00000/00000/10000 1 b2,a1 e5,e4 powers=Poseidon,-", "b2-c3^d4,a1^b1", False),
+    # Triton (RULINGS #46): on along the perimeter, back to where he started too; a move off
+    # it ends the chain.
+    ("00000/00000/00000/00000/00000 1 a1,c3 e5,e4 powers=Triton,-", "a1-a2-a3-b4^c4", True),
+    ("00000/00000/00000/00000/00000 1 a1,c3 e5,e4 powers=Triton,-", "a1-b1-a1^b1", True),
+    ("00000/00000/00000/00000/00000 1 a1,c3 e5,e4 powers=Triton,-", "c3-b3-a3^a4", False),
+    # Atalanta (card 48): once, any number of moves of one worker.
+    ("00000/00000/00000/00000/00000 1 a1,c3 e5,e4 powers=Atalanta,-", "a1-a2-a3-a4^a5", True),
+    ("00000/00000/00000/00000/00000 1 a1,c3 e5,e4 powers=Atalanta,- atalanta=used", "a1-a2-a3-a4^a5", False),
+    # Persephone (RULINGS #43): a move up when one is possible; none possible, any turn.
+    ("00000/00000/00000/00000/01000 1 a1,e5 c3,e1 powers=-,Persephone", "a1-a2^a1", False),
+    ("00000/00000/00000/00000/01000 1 a1,e5 c3,e1 powers=-,Persephone", "a1-b1^a1", True),
+    ("00000/00000/00000/00000/00000 1 a1,e5 c3,e1 powers=-,Persephone", "a1-a2^a1", True),
+    # ... for Artemis, somewhere in her two moves (#43); for Prometheus, no build first
+    # when it would forbid the climb (#27).
+    ("00000/00000/10000/00000/00000 1 a1,e5 c3,e1 powers=Artemis,Persephone", "a1-a2-a3^a4", True),
+    ("00000/00000/10000/00000/00000 1 a1,e5 c3,e1 powers=Artemis,Persephone", "a1-b1-b2^a1", False),
+    ("00000/00000/00000/00000/01000 1 a1,e5 c3,e1 powers=Prometheus,Persephone", "a1^a2-b2^a1", False),
+    ("00000/00000/00000/00000/01000 1 a1,e5 c3,e1 powers=Prometheus,-", "a1^a2-b2^a1", True),
 ]
 
 
@@ -136,9 +170,13 @@ def test_rulings_of_the_gods_beyond_the_simple_ones(position: str, turn: str, le
         # ... Pan's drop onto the edge included; her own climbs onto it are hers.
         ("00000/00000/00000/02000/00000 1 b2,e5 c5,e3 powers=Pan,Hera", "b2-a1^a2", False),
         ("00000/00000/00000/30000/02000 1 b1,e5 c5,e3 powers=Hera,-", "b1-a2", True),
+        # Eros (RULINGS #36): a move next to his other worker, both on level 1, wins; on
+        # level 1 and level 2 it does not.
+        ("00000/00000/00000/00000/01100 1 a1,c1 e5,e4 powers=Eros,-", "a1-b1", True),
+        ("00000/00000/00000/00000/01200 1 a1,c1 e5,e4 powers=Eros,-", "a1-b1^a1", False),
     ],
 )
-def test_hera_voids_wins_by_moves_into_the_perimeter(position: str, turn: str, wins: bool) -> None:
+def test_wins_the_powers_make_and_void(position: str, turn: str, wins: bool) -> None:
     compare(position, perft_depth=2)
     board = Board.from_position(position)
     assert parse_turn(turn) in board.legal_turns(), f"{turn} at {position}"
@@ -231,7 +269,7 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
         "to-move": (heights, domes, workers, 2, powers, tokens),
         "taken": (heights, domes, [[0, 1], [1, 2]], to_move, powers, tokens),
         "not a square": (heights, domes, [[0, 1], [2, 25]], to_move, powers, tokens),
-        "simple gods": (heights, domes, workers, to_move, ["Athena", "Chronus"], tokens),
+        "native core plays": (heights, domes, workers, to_move, ["Athena", "Chronus"], tokens),
         "only once": (heights, domes, workers, to_move, ["Pan", "Pan"], tokens),
         "not a token": (heights, domes, workers, to_move, powers, [("pan", "up")]),
     }

@@ -52,7 +52,7 @@ pub fn apply_step(state: &mut State, step: Step) {
 }
 
 /// A step's effects and the win check (a win ends the game at once, ruling 7).
-fn take_step(state: &mut State, step: Step) {
+pub(crate) fn take_step(state: &mut State, step: Step) {
     let player = state.to_move as usize;
     state.turn.push(step);
     let power = state.powers[player];
@@ -108,6 +108,8 @@ pub(crate) struct EndKey {
     to_move: u8,
     tokens: [u8; 2],
     decided: Option<(u8, Termination)>,
+    /// Mid-turn, the square of the worker that goes on moving plus one (`TurnKey::Moving`).
+    moving: u8,
 }
 
 impl EndKey {
@@ -119,6 +121,20 @@ impl EndKey {
             to_move: state.to_move,
             tokens: state.tokens,
             decided: state.decided,
+            moving: 0,
+        }
+    }
+
+    /// The key a state inside a turn is merged by, when the mover's `turn_key` says the
+    /// steps taken do not matter (`None`: they do).
+    pub(crate) fn mid_turn(state: &State) -> Option<Self> {
+        match state.powers[state.to_move as usize].turn_key(state) {
+            TurnKey::Steps => None,
+            TurnKey::Position => Some(EndKey::of(state)),
+            TurnKey::Moving(worker) => Some(EndKey {
+                moving: worker + 1,
+                ..EndKey::of(state)
+            }),
         }
     }
 }
@@ -143,7 +159,8 @@ impl EndKey {
         mix(u64::from(self.to_move)
             | u64::from(self.tokens[0]) << 8
             | u64::from(self.tokens[1]) << 16
-            | decided << 24);
+            | decided << 24
+            | u64::from(self.moving) << 32);
         h
     }
 }
@@ -775,9 +792,10 @@ pub fn legal_turns(state: &State) -> Vec<FoundTurn> {
         return Vec::new();
     }
     let power = state.powers[state.to_move as usize];
-    if state.turn.is_empty() && power.turn_shape() != TurnShape::Any {
+    let shape = shape_of(state);
+    if state.turn.is_empty() && shape != TurnShape::Any {
         let mut found = Vec::with_capacity(64);
-        shaped::<true>(state, power.turn_shape(), |turn, end| {
+        shaped::<true>(state, shape, |turn, end| {
             found.push(FoundTurn {
                 turn: steps_of(turn),
                 end: *end,
@@ -841,17 +859,28 @@ pub fn legal_turn_steps(state: &State) -> TurnStepList {
 /// Each turn of [`legal_turn_steps`], in its order, handed to `visit` without making the
 /// list (a turn is about a hundred bytes: copying them was a tenth of a list's time).
 pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
-    let power = state.powers[state.to_move as usize];
-    if state.decided.is_some() || !state.turn.is_empty() || power.turn_shape() == TurnShape::Any {
+    let shape = shape_of(state);
+    if state.decided.is_some() || !state.turn.is_empty() || shape == TurnShape::Any {
         for turn in legal_turns(state) {
             visit(turn.turn.as_slice());
         }
         return;
     }
-    shaped::<false>(state, power.turn_shape(), |turn, _| {
+    shaped::<false>(state, shape, |turn, _| {
         visit(turn);
         false
     });
+}
+
+/// The shape the turn of the player to move is found by: its power's, unless the
+/// opponent judges whole turns (Persephone), which only walking the steps follows.
+#[inline]
+fn shape_of(state: &State) -> TurnShape {
+    let player = state.to_move as usize;
+    if state.powers[1 - player].judges_whole_turns() {
+        return TurnShape::Any;
+    }
+    state.powers[player].turn_shape()
 }
 
 /// The turns of a power of a `TurnShape` (not `Any`: those are walked), each heard by
@@ -918,9 +947,7 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
                         found.push(FoundTurn { turn, end: next });
                     }
                 } else {
-                    let mover = next.powers[next.to_move as usize];
-                    if mover.turn_key(&next) == TurnKey::Position && !seen.insert(EndKey::of(&next))
-                    {
+                    if EndKey::mid_turn(&next).is_some_and(|key| !seen.insert(key)) {
                         continue;
                     }
                     let child = entries.len() as u32;
@@ -970,8 +997,9 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
         out.push(*end);
         win_first && matches!(end.decided, Some((w, _)) if w == mover)
     };
-    if state.turn.is_empty() && power.turn_shape() != TurnShape::Any {
-        return shaped::<true>(state, power.turn_shape(), |_, end| push(end));
+    let shape = shape_of(state);
+    if state.turn.is_empty() && shape != TurnShape::Any {
+        return shaped::<true>(state, shape, |_, end| push(end));
     }
     if !power.travels() {
         return walk_into(state, Sink::States(out), win_first).0;
@@ -1010,8 +1038,7 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
                     }
                     continue;
                 }
-                let power = next.powers[next.to_move as usize];
-                if power.turn_key(&next) == TurnKey::Position && !seen.insert(EndKey::of(&next)) {
+                if EndKey::mid_turn(&next).is_some_and(|key| !seen.insert(key)) {
                     continue;
                 }
                 deeper.push((next, after));
@@ -1079,8 +1106,7 @@ pub fn can_win_now(state: &State) -> bool {
                 if next.ply != start_ply {
                     continue;
                 }
-                let power = next.powers[next.to_move as usize];
-                if power.turn_key(&next) == TurnKey::Position && !seen.insert(EndKey::of(&next)) {
+                if EndKey::mid_turn(&next).is_some_and(|key| !seen.insert(key)) {
                     continue;
                 }
                 deeper.push(next);

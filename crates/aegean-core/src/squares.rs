@@ -53,6 +53,16 @@ pub fn parse(text: &str) -> Option<u8> {
     }
 }
 
+/// The square straight on past `dst` coming from its neighbour `src` (where Minotaur pushes
+/// a worker, where Charon ferries one across his), or `None` off the board.
+pub fn beyond(src: u8, dst: u8) -> Option<u8> {
+    let (file, rank) = (
+        2 * (dst % 5) as i8 - (src % 5) as i8,
+        2 * (dst / 5) as i8 - (src / 5) as i8,
+    );
+    ((0..5).contains(&file) && (0..5).contains(&rank)).then_some((rank * 5 + file) as u8)
+}
+
 /// The squares of a mask, ascending.
 pub fn iter(mut mask: Mask) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
@@ -75,6 +85,14 @@ mod tests {
         assert_eq!(NEIGHBORS[12].count_ones(), 8);
         assert_eq!(NEIGHBORS[24], 1 << 18 | 1 << 19 | 1 << 23);
         assert_eq!(iter(NEIGHBORS[0]).collect::<Vec<_>>(), vec![1, 5, 6]);
+    }
+
+    #[test]
+    fn beyond_goes_straight_on() {
+        assert_eq!(beyond(6, 12), Some(18)); // b2 -> c3: on to d4
+        assert_eq!(beyond(12, 7), Some(2)); // c3 -> c2: on to c1
+        assert_eq!(beyond(6, 0), None); // b2 -> a1: off the board
+        assert_eq!(beyond(3, 4), None); // d1 -> e1: off the board
     }
 
     #[test]

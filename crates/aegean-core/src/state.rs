@@ -195,6 +195,13 @@ impl State {
         }
     }
 
+    /// Take the top block off `s` (Ares; never a dome).
+    pub fn remove_block(&mut self, s: u8) {
+        if let Some(top) = self.height(s).checked_sub(1) {
+            self.levels[top as usize] &= !(1 << s);
+        }
+    }
+
     /// Whether every power is "no power": the fast path plays such a game.
     pub fn plain(&self) -> bool {
         self.powers.iter().all(|p| p.is_plain())

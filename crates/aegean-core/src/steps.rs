@@ -10,7 +10,11 @@ pub type Step = u32;
 
 pub const KIND_MOVE: u32 = 2;
 pub const KIND_BUILD: u32 = 3;
+/// A power moves a worker that does not move by it (Charon's ferry): forced is not moved.
+pub const KIND_FORCE: u32 = 4;
 pub const KIND_END: u32 = 5;
+/// The worker on the actor square removes the top block of the target square (Ares).
+pub const KIND_REMOVE: u32 = 6;
 const SRC_SHIFT: u32 = 5;
 const KIND_SHIFT: u32 = 10;
 /// An explicit dome, below level 3 (Atlas): `c3^d4D`.
@@ -26,6 +30,16 @@ pub const fn move_step(src: u8, dst: u8) -> Step {
 /// The worker on `builder` builds on `dst` (the piece that fits the level).
 pub const fn build_step(builder: u8, dst: u8) -> Step {
     dst as u32 | (builder as u32) << SRC_SHIFT | KIND_BUILD << KIND_SHIFT
+}
+
+/// The worker on `src` is forced to `dst` (Charon's ferry).
+pub const fn force_step(src: u8, dst: u8) -> Step {
+    dst as u32 | (src as u32) << SRC_SHIFT | KIND_FORCE << KIND_SHIFT
+}
+
+/// The worker on `worker` removes the top block of `dst` (Ares).
+pub const fn remove_step(worker: u8, dst: u8) -> Step {
+    dst as u32 | (worker as u32) << SRC_SHIFT | KIND_REMOVE << KIND_SHIFT
 }
 
 /// A dome built on `dst` below level 3 (Atlas).
@@ -45,9 +59,15 @@ pub const fn dst(step: Step) -> u8 {
     (step & 0x1F) as u8
 }
 
-/// A step in the project's notation: `b2-c3` for a move, `c3^d4` for a build.
+/// A step in the project's notation: `b2-c3` for a move, `c3^d4` for a build, `c3>a1` for
+/// a force, `a1xb1` for a removal.
 pub fn format(step: Step, out: &mut String) {
-    let op = if kind(step) == KIND_MOVE { '-' } else { '^' };
+    let op = match kind(step) {
+        KIND_MOVE => '-',
+        KIND_FORCE => '>',
+        KIND_REMOVE => 'x',
+        _ => '^',
+    };
     out.extend(squares::name(src(step)).map(char::from));
     out.push(op);
     out.extend(squares::name(dst(step)).map(char::from));
@@ -72,5 +92,9 @@ mod tests {
         format(move_step(6, 12), &mut text);
         format(build_step(12, 18), &mut text);
         assert_eq!(text, "b2-c3c3^d4");
+        text.clear();
+        format(force_step(12, 0), &mut text);
+        format(remove_step(0, 1), &mut text);
+        assert_eq!(text, "c3>a1a1xb1");
     }
 }

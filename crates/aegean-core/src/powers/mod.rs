@@ -4,10 +4,10 @@
 //! and overriding only the hooks its card changes; [`God`] names the powers the core
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
-//! The core plays "no power", the ten simple gods and, of the others, Hades, Hera,
-//! Hestia, Hypnus, Limus, Urania, Zeus and the heroes Achilles and Bellerophon, for two
-//! players. A power the core
-//! does not play is refused when a position is read, so the Python engine plays it.
+//! The core plays "no power", the ten simple gods and, of the others, Ares, Charon, Eros,
+//! Hades, Hera, Hestia, Hypnus, Limus, Persephone, Poseidon, Triton, Urania, Zeus and the
+//! heroes Achilles, Atalanta and Bellerophon ([`God::ALL`]), for two players. A power the
+//! core does not play is refused when a position is read, so the Python engine plays it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,15 +15,19 @@ use std::str::FromStr;
 use crate::position::ParseError;
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList, Termination};
-use crate::steps::{self, Step, KIND_BUILD, KIND_MOVE};
+use crate::steps::{self, Step, KIND_BUILD, KIND_FORCE, KIND_MOVE, KIND_REMOVE};
 
 mod achilles;
 mod apollo;
+mod ares;
 mod artemis;
+mod atalanta;
 mod athena;
 mod atlas;
 mod bellerophon;
+mod charon;
 mod demeter;
+mod eros;
 mod hades;
 mod hephaestus;
 mod hera;
@@ -33,17 +37,24 @@ mod hypnus;
 mod limus;
 mod minotaur;
 mod pan;
+mod persephone;
+mod poseidon;
 mod prometheus;
+mod triton;
 mod urania;
 mod zeus;
 
 pub use achilles::Achilles;
 pub use apollo::Apollo;
+pub use ares::Ares;
 pub use artemis::Artemis;
+pub use atalanta::Atalanta;
 pub use athena::Athena;
 pub use atlas::Atlas;
 pub use bellerophon::Bellerophon;
+pub use charon::Charon;
 pub use demeter::Demeter;
+pub use eros::Eros;
 pub use hades::Hades;
 pub use hephaestus::Hephaestus;
 pub use hera::Hera;
@@ -53,16 +64,21 @@ pub use hypnus::Hypnus;
 pub use limus::Limus;
 pub use minotaur::Minotaur;
 pub use pan::Pan;
+pub use persephone::Persephone;
+pub use poseidon::Poseidon;
 pub use prometheus::Prometheus;
+pub use triton::Triton;
 pub use urania::Urania;
 pub use zeus::Zeus;
 
 /// What of the turn in progress decides the rest of it (the reference's `turn_key`):
-/// the steps taken, or only the position (Hermes travelling: paths merge).
+/// the steps taken, or only the position (Hermes travelling: paths merge), or the
+/// position and the square of the one worker that goes on moving (Triton, Atalanta).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TurnKey {
     Steps,
     Position,
+    Moving(u8),
 }
 
 /// A power's hooks; every default is the base game's rule (SANTORINI.md §2).
@@ -97,9 +113,17 @@ pub trait Power {
     /// After any player's step has taken effect (the owner's power watching).
     fn after_step(&self, _state: &mut State, _owner: usize, _player: usize, _step: Step) {}
 
-    /// Whether the power overrides `allows_opponent_step` (Athena, Hades, Hypnus, Limus):
+    /// Whether the power overrides `allows_opponent_step` (Athena, Hades, Hypnus, Limus,
+    /// Persephone):
     /// the engine asks no other, so the opponent's steps of most games are not filtered.
     fn restricts_opponents(&self) -> bool {
+        false
+    }
+
+    /// Whether the power's `allows_opponent_step` judges a step by the ways the whole turn
+    /// can go on (Persephone: the turn must move up if it can), so that the opponent's
+    /// turns are found by walking their steps, never by a shape's shortcuts.
+    fn judges_whole_turns(&self) -> bool {
         false
     }
 
@@ -292,10 +316,18 @@ pub fn build_steps_among(state: &State, worker: u8, around: Mask, out: &mut Step
 
 pub fn default_apply_step(state: &mut State, step: Step) {
     match steps::kind(step) {
-        KIND_MOVE => state.move_worker(steps::src(step), steps::dst(step)),
+        KIND_MOVE | KIND_FORCE => state.move_worker(steps::src(step), steps::dst(step)),
         KIND_BUILD => state.build_on(steps::dst(step), step & steps::DOME_FLAG != 0),
+        KIND_REMOVE => state.remove_block(steps::dst(step)),
         _ => {}
     }
+}
+
+/// The square of the worker that moved last, while the turn so far ends with a move (the
+/// one worker that goes on moving: Triton, Atalanta).
+pub fn moving_worker(state: &State) -> Option<u8> {
+    let last = state.turn.last()?;
+    (steps::kind(last) == KIND_MOVE).then(|| steps::dst(last))
 }
 
 /// Free level-3 squares next to `player`'s workers on level 2.
@@ -348,6 +380,13 @@ pub enum God {
     Bellerophon,
     Achilles,
     Hypnus,
+    Ares,
+    Atalanta,
+    Charon,
+    Eros,
+    Persephone,
+    Poseidon,
+    Triton,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -434,13 +473,41 @@ macro_rules! dispatch {
                 let $p = &Hypnus;
                 $e
             }
+            God::Ares => {
+                let $p = &Ares;
+                $e
+            }
+            God::Atalanta => {
+                let $p = &Atalanta;
+                $e
+            }
+            God::Charon => {
+                let $p = &Charon;
+                $e
+            }
+            God::Eros => {
+                let $p = &Eros;
+                $e
+            }
+            God::Persephone => {
+                let $p = &Persephone;
+                $e
+            }
+            God::Poseidon => {
+                let $p = &Poseidon;
+                $e
+            }
+            God::Triton => {
+                let $p = &Triton;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 20] = [
+    pub const ALL: [God; 27] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -461,6 +528,13 @@ impl God {
         God::Bellerophon,
         God::Achilles,
         God::Hypnus,
+        God::Ares,
+        God::Atalanta,
+        God::Charon,
+        God::Eros,
+        God::Persephone,
+        God::Poseidon,
+        God::Triton,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -486,6 +560,13 @@ impl God {
             God::Bellerophon => "Bellerophon",
             God::Achilles => "Achilles",
             God::Hypnus => "Hypnus",
+            God::Ares => "Ares",
+            God::Atalanta => "Atalanta",
+            God::Charon => "Charon",
+            God::Eros => "Eros",
+            God::Persephone => "Persephone",
+            God::Poseidon => "Poseidon",
+            God::Triton => "Triton",
         }
     }
 }
@@ -517,6 +598,11 @@ impl God {
     #[inline]
     pub fn restricts_opponents(self) -> bool {
         dispatch!(self, p => p.restricts_opponents())
+    }
+
+    #[inline]
+    pub fn judges_whole_turns(self) -> bool {
+        dispatch!(self, p => p.judges_whole_turns())
     }
 
     #[inline]
@@ -628,8 +714,10 @@ impl FromStr for God {
             .copied()
             .find(|g| g.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| {
+                let plays: Vec<&str> = God::ALL[1..].iter().map(|g| g.name()).collect();
                 ParseError(format!(
-                    "powers: the native core plays no power, the ten simple gods, Achilles, Bellerophon, Hades, Hera, Hestia, Hypnus, Limus, Urania and Zeus, not {name:?}"
+                    "powers: the native core plays no power or one of {}, not {name:?}",
+                    plays.join(", ")
                 ))
             })
     }
