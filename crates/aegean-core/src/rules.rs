@@ -143,7 +143,7 @@ impl EndKey {
     /// A 64-bit mix of the key: the open-addressing set of the depth-first walk uses it,
     /// and so do the hash sets (through [`Hash`] and [`MixHasher`]).
     #[inline]
-    fn mixed(&self) -> u64 {
+    pub(crate) fn mixed(&self) -> u64 {
         let mut h: u64 = 0x243F_6A88_85A3_08D3;
         let mut mix = |x: u64| {
             h = (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -928,15 +928,27 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
     let mut ends = EndSet::with_capacity_and_hasher(256, Default::default());
     let mut seen = EndSet::with_capacity_and_hasher(256, Default::default());
     let start_ply = state.ply;
-    let mut frontier: Vec<(u32, State)> = vec![(0, *state)];
+    // Each node with the steps offered there (found once, as the step to it was taken).
+    let mut first = StepList::default();
+    candidate_steps(state, &mut first);
+    let mut frontier: Vec<(u32, State, StepList)> = vec![(0, *state, first)];
     let mut deeper = Vec::new();
     while !frontier.is_empty() {
-        for (node, here) in &frontier {
-            let mut offered = StepList::default();
-            candidate_steps(here, &mut offered);
+        for (node, here, offered) in &frontier {
             for &step in offered.as_slice() {
                 let mut next = *here;
-                apply_step(&mut next, step);
+                let mut after = StepList::default();
+                if step == END {
+                    finish_turn(&mut next);
+                } else {
+                    take_step(&mut next, step);
+                    if next.decided.is_none() {
+                        candidate_steps(&next, &mut after);
+                        if after.as_slice() == [END] {
+                            finish_turn(&mut next);
+                        }
+                    }
+                }
                 if next.decided.is_some() || next.ply != start_ply {
                     if ends.insert(EndKey::of(&next)) {
                         let mut turn = here.turn;
@@ -953,7 +965,7 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
                     let child = entries.len() as u32;
                     entries.push(Vec::new());
                     entries[*node as usize].push(Entry::Node(child));
-                    deeper.push((child, next));
+                    deeper.push((child, next, after));
                 }
             }
         }

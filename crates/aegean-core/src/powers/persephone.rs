@@ -18,9 +18,10 @@
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use super::{God, Power, Token, TurnShape};
-use crate::rules::{take_step, EndKey};
+use crate::rules::{take_step, EndKey, MixHasher};
 use crate::state::{State, StepList, TurnSteps};
 use crate::steps::{self, Step, END, KIND_MOVE};
 
@@ -37,7 +38,7 @@ fn rises(state: &State, step: Step) -> bool {
 
 /// What the rest of a turn depends on: the merged position where the mover's `turn_key`
 /// allows it, else the position and the steps so far; and the powers in play.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
     at: EndKey,
     turn: TurnSteps,
@@ -58,12 +59,30 @@ impl Key {
     }
 }
 
+impl Hash for Key {
+    /// One 64-bit mix (for `MixHasher`): the position's, then the steps and the powers.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let mut h = self.at.mixed();
+        let mut mix = |x: u64| {
+            h = (h ^ x).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            h ^= h >> 29;
+        };
+        for &step in self.turn.as_slice() {
+            mix(u64::from(step));
+        }
+        mix(self.powers[0] as u64 | (self.powers[1] as u64) << 8);
+        state.write_u64(h);
+    }
+}
+
 /// Answers kept at most: the memo is emptied when full.
 const MEMO_LIMIT: usize = 100_000;
 
+type Memo = HashMap<Key, bool, BuildHasherDefault<MixHasher>>;
+
 thread_local! {
     /// "Some way of finishing the turn from here moves up", by state.
-    static MEMO: RefCell<HashMap<Key, bool>> = RefCell::new(HashMap::new());
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::default());
 }
 
 fn known(key: &Key) -> Option<bool> {
@@ -112,7 +131,8 @@ fn can_move_up(state: &State, owner: usize) -> bool {
 fn search(state: &State, owner: usize, key: Key) -> (bool, Vec<Key>) {
     // Each state reached, its key and the index of the state it was reached from.
     let mut nodes: Vec<(State, Key, usize)> = vec![(*state, key, 0)];
-    let mut seen: HashSet<Key> = HashSet::from([key]);
+    let mut seen: HashSet<Key, BuildHasherDefault<MixHasher>> = HashSet::default();
+    seen.insert(key);
     let mut at = 0;
     while at < nodes.len() {
         let here = nodes[at].0;
