@@ -20,8 +20,8 @@ HEROES = {name for name in GODS if name != "-" and power_info(name).category == 
 
 def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
-    random when she is not the one to move (it is cleared as her own turn starts), and a
-    hero's power spent at random."""
+    random when she is not the one to move (it is cleared as her own turn starts), a
+    hero's power spent at random, and Selene's female one of her workers."""
     if pair == ("-", "-"):
         return position
     text = f"{position} powers={pair[0]},{pair[1]}"
@@ -32,6 +32,9 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     for hero in sorted(HEROES.intersection(pair)):
         if rng.random() < 0.3:
             text += f" {hero.lower()}=used"
+    if "Selene" in pair and rng.random() < 0.9:
+        # Her female, one of her workers (left out: no female, only the normal build).
+        text += f" selene={rng.choice(position.split()[2 + pair.index('Selene')].split(','))}"
     return text
 
 

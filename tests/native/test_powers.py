@@ -1,7 +1,7 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the sixteen others it has: Achilles,
+powers it plays ({no power, the ten simple gods and the seventeen others it has: Achilles,
 Ares, Atalanta, Bellerophon, Charon, Eros, Hades, Hera, Hestia, Hypnus, Limus, Persephone,
-Poseidon, Triton, Urania, Zeus}: 729 pairs, mirrors included), on seeded random positions — arbitrary
+Poseidon, Selene, Triton, Urania, Zeus}: 784 pairs, mirrors included), on seeded random positions — arbitrary
 boards and positions of random games — the same legal turns in the same order, the same
 position and winner after each, the same perft. ``bench/fuzz_native.py`` runs the same
 comparison at a larger scale; a mismatch names the position, which then becomes a
@@ -150,6 +150,12 @@ RULINGS = [
     ("00000/00000/10000/00000/00000 1 a1,e5 c3,e1 powers=Artemis,Persephone", "a1-b1-b2^a1", False),
     ("00000/00000/00000/00000/01000 1 a1,e5 c3,e1 powers=Prometheus,Persephone", "a1^a2-b2^a1", False),
     ("00000/00000/00000/00000/01000 1 a1,e5 c3,e1 powers=Prometheus,-", "a1^a2-b2^a1", True),
+    # Selene (RULINGS #45): her female domes at any level instead of the normal build,
+    # whichever worker moved; the male never does; without a female, no dome.
+    ("00000/00000/00000/00000/00000 1 b2,e1 c5,a5 powers=Selene,- selene=e1", "b2-c3,e1^d1D", True),
+    ("00000/00000/00000/00000/00000 1 b2,e1 c5,a5 powers=Selene,- selene=e1", "e1-d2^c1D", True),
+    ("00000/00000/00000/00000/00000 1 b2,e1 c5,a5 powers=Selene,- selene=e1", "b2-c3^c4D", False),
+    ("00000/00000/00000/00000/00000 1 b2,e1 c5,a5 powers=Selene,-", "b2-c3,e1^d1D", False),
 ]
 
 
@@ -211,6 +217,18 @@ def test_achilles_builds_the_square_he_then_climbs_to_win() -> None:
     assert winner == 0
     text, _ = _core.play(position, list(parse_turn("a1^b1-b1^a1")))
     assert text.endswith(" achilles=used")
+
+
+def test_selenes_female_keeps_her_token_when_apollo_swaps_her() -> None:
+    """RULINGS #45 with Apollo: the token tags the female worker (the reference's
+    ``worker_tags``), so a swap carries it to where she is put."""
+    position = "00000/00000/00000/00000/00000 1 d2,a5 b2,e1 powers=Apollo,Selene selene=e1"
+    compare(position, perft_depth=2)
+    text, _ = _core.play(position, list(parse_turn("d2-e1^e2")))
+    assert text.endswith(" selene=d2")
+    board = Board.from_position(position)
+    board.push_turn(parse_turn("d2-e1^e2"))
+    assert board.position() == text
 
 
 def test_a_token_that_does_not_fit_the_board_is_one_line() -> None:

@@ -162,14 +162,29 @@ impl State {
         (0..2).find(|&p| self.workers_of(p) & 1 << s != 0)
     }
 
-    /// Move the worker on `src` to `dst` (a move or a force): its slot is kept.
+    /// Move the worker on `src` to `dst` (a move or a force): its slot is kept, and so are
+    /// the tokens that tag it (Selene's female).
     pub fn move_worker(&mut self, src: u8, dst: u8) {
-        for pair in &mut self.workers {
+        'found: for pair in &mut self.workers {
             for w in pair.iter_mut() {
                 if *w == src {
                     *w = dst;
-                    return;
+                    break 'found;
                 }
+            }
+        }
+        self.retag(src, dst);
+    }
+
+    /// The tokens that tag the worker on `from` (`Power::tags_a_worker`) follow it to `to`.
+    #[inline]
+    fn retag(&mut self, from: u8, to: u8) {
+        if self.tokens == [0, 0] {
+            return; // (most states: no token, nothing to ask the powers)
+        }
+        for p in 0..2 {
+            if self.powers[p].tags_a_worker() && self.tokens[p] == from + 1 {
+                self.tokens[p] = to + 1;
             }
         }
     }
@@ -179,10 +194,17 @@ impl State {
     /// comes back on `a` as its owner's last worker, which orders the turns listed after.
     pub fn swap_workers(&mut self, a: u8, b: u8) {
         let Some(other) = self.owner(b) else { return };
+        // Tags go with their workers: those on `b` to `a` (set aside while `a`'s move on).
+        let on_b = self.tokens.map(|t| t == b + 1);
         self.move_worker(a, b);
         let pair = &mut self.workers[other];
         let stays = if pair[0] == b { pair[1] } else { pair[0] };
         *pair = [stays, a];
+        for ((token, power), on_b) in self.tokens.iter_mut().zip(self.powers).zip(on_b) {
+            if on_b && power.tags_a_worker() {
+                *token = a + 1;
+            }
+        }
     }
 
     /// Build on `s`: a block, or a dome on level 3 or when `dome` (Atlas).

@@ -5,7 +5,7 @@ The Python engine is the rules reference; the native core plays what it supports
 two-player games with no power, one of the ten simple gods — Apollo, Artemis, Athena,
 Atlas, Demeter, Hephaestus, Hermes, Minotaur, Pan, Prometheus — or Achilles, Ares,
 Atalanta, Bellerophon, Charon, Eros, Hades, Hera, Hestia, Hypnus, Limus, Persephone,
-Poseidon, Triton, Urania or Zeus, between turns, placement over:
+Poseidon, Selene, Triton, Urania or Zeus, between turns, placement over:
 :data:`PLAYS`) at native speed and must agree with the reference there: ``tests/native/``
 checks legal turns, perft and wins on seeded random positions. :func:`supports` says
 whether a board is such a position; :mod:`.perft` uses the core for those transparently,

@@ -5,7 +5,7 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Ares, Charon, Eros,
-//! Hades, Hera, Hestia, Hypnus, Limus, Persephone, Poseidon, Triton, Urania, Zeus and the
+//! Hades, Hera, Hestia, Hypnus, Limus, Persephone, Poseidon, Selene, Triton, Urania, Zeus and the
 //! heroes Achilles, Atalanta and Bellerophon ([`God::ALL`]), for two players. A power the
 //! core does not play is refused when a position is read, so the Python engine plays it.
 
@@ -40,6 +40,7 @@ mod pan;
 mod persephone;
 mod poseidon;
 mod prometheus;
+mod selene;
 mod triton;
 mod urania;
 mod zeus;
@@ -67,6 +68,7 @@ pub use pan::Pan;
 pub use persephone::Persephone;
 pub use poseidon::Poseidon;
 pub use prometheus::Prometheus;
+pub use selene::Selene;
 pub use triton::Triton;
 pub use urania::Urania;
 pub use zeus::Zeus;
@@ -195,6 +197,12 @@ pub trait Power {
     /// take (the state keeps the value's place in the list plus one; 0: no token).
     fn token(&self) -> Option<Token> {
         None
+    }
+
+    /// Whether the token names a square whose worker it tags (Selene's female): the
+    /// state's moves, forces and swaps carry it along with that worker.
+    fn tags_a_worker(&self) -> bool {
+        false
     }
 
     /// Whether the owner's token, as a position gives it, fits the board (Hypnus's
@@ -387,6 +395,7 @@ pub enum God {
     Persephone,
     Poseidon,
     Triton,
+    Selene,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -501,13 +510,17 @@ macro_rules! dispatch {
                 let $p = &Triton;
                 $e
             }
+            God::Selene => {
+                let $p = &Selene;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 27] = [
+    pub const ALL: [God; 28] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -535,6 +548,7 @@ impl God {
         God::Persephone,
         God::Poseidon,
         God::Triton,
+        God::Selene,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -567,6 +581,7 @@ impl God {
             God::Persephone => "Persephone",
             God::Poseidon => "Poseidon",
             God::Triton => "Triton",
+            God::Selene => "Selene",
         }
     }
 }
@@ -584,6 +599,11 @@ impl God {
     #[inline]
     pub fn apply_step(self, state: &mut State, player: usize, step: Step) {
         dispatch!(self, p => p.apply_step(state, player, step))
+    }
+
+    #[inline]
+    pub fn tags_a_worker(self) -> bool {
+        dispatch!(self, p => p.tags_a_worker())
     }
 
     pub fn token_fits(self, state: &State, owner: usize) -> bool {
