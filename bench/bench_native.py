@@ -128,6 +128,8 @@ MORE_PAIRS = [
     ("Persephone", "Zeus"),
     ("Poseidon", "Demeter"),
     ("Triton", "Urania"),
+    ("Selene", "Apollo"),
+    ("Nemesis", "Athena"),
     # Persephone judges her opponent's whole turns: their lists under her rule.
     ("Artemis", "Persephone"),
     ("Hermes", "Persephone"),

@@ -1,11 +1,11 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the seventeen others it has: Achilles,
-Ares, Atalanta, Bellerophon, Charon, Eros, Hades, Hera, Hestia, Hypnus, Limus, Persephone,
-Poseidon, Selene, Triton, Urania, Zeus}: 784 pairs, mirrors included), on seeded random positions — arbitrary
-boards and positions of random games — the same legal turns in the same order, the same
-position and winner after each, the same perft. ``bench/fuzz_native.py`` runs the same
-comparison at a larger scale; a mismatch names the position, which then becomes a
-scenario test."""
+powers it plays ({no power, the ten simple gods and the eighteen others it has: Achilles,
+Ares, Atalanta, Bellerophon, Charon, Eros, Hades, Hera, Hestia, Hypnus, Limus, Nemesis,
+Persephone, Poseidon, Selene, Triton, Urania, Zeus}: 841 pairs, mirrors included), on
+seeded random positions — arbitrary boards and positions of random games — the same legal
+turns in the same order, the same position and winner after each, the same perft.
+``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
+position, which then becomes a scenario test."""
 
 from __future__ import annotations
 
@@ -156,6 +156,11 @@ RULINGS = [
     ("00000/00000/00000/00000/00000 1 b2,e1 c5,a5 powers=Selene,- selene=e1", "e1-d2^c1D", True),
     ("00000/00000/00000/00000/00000 1 b2,e1 c5,a5 powers=Selene,- selene=e1", "b2-c3^c4D", False),
     ("00000/00000/00000/00000/00000 1 b2,e1 c5,a5 powers=Selene,-", "b2-c3,e1^d1D", False),
+    # Nemesis (RULINGS #58): after her build, with no worker of theirs next to hers, both
+    # pairs swap (either pairing ends alike) or none; not one alone, not with one near.
+    ("00000/00000/00000/00000/00000 1 b2,e1 a5,e5 powers=Nemesis,-", "b2-c3^c4,a5>c3,e5>e1", True),
+    ("00000/00000/00000/00000/00000 1 b2,e1 a5,e5 powers=Nemesis,-", "b2-c3^c4,a5>c3", False),
+    ("00000/00000/00000/00000/00000 1 b2,e1 a5,d2 powers=Nemesis,-", "b2-c3^c4,a5>c3,d2>e1", False),
 ]
 
 

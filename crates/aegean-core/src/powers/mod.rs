@@ -5,9 +5,10 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Ares, Charon, Eros,
-//! Hades, Hera, Hestia, Hypnus, Limus, Persephone, Poseidon, Selene, Triton, Urania, Zeus and the
-//! heroes Achilles, Atalanta and Bellerophon ([`God::ALL`]), for two players. A power the
-//! core does not play is refused when a position is read, so the Python engine plays it.
+//! Hades, Hera, Hestia, Hypnus, Limus, Nemesis, Persephone, Poseidon, Selene, Triton,
+//! Urania, Zeus and the heroes Achilles, Atalanta and Bellerophon ([`God::ALL`]), for two
+//! players. A power the core does not play is refused when a position is read, so the
+//! Python engine plays it.
 
 use std::fmt;
 use std::str::FromStr;
@@ -36,6 +37,7 @@ mod hestia;
 mod hypnus;
 mod limus;
 mod minotaur;
+mod nemesis;
 mod pan;
 mod persephone;
 mod poseidon;
@@ -64,6 +66,7 @@ pub use hestia::Hestia;
 pub use hypnus::Hypnus;
 pub use limus::Limus;
 pub use minotaur::Minotaur;
+pub use nemesis::Nemesis;
 pub use pan::Pan;
 pub use persephone::Persephone;
 pub use poseidon::Poseidon;
@@ -396,6 +399,7 @@ pub enum God {
     Poseidon,
     Triton,
     Selene,
+    Nemesis,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -514,13 +518,17 @@ macro_rules! dispatch {
                 let $p = &Selene;
                 $e
             }
+            God::Nemesis => {
+                let $p = &Nemesis;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 28] = [
+    pub const ALL: [God; 29] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -549,6 +557,7 @@ impl God {
         God::Poseidon,
         God::Triton,
         God::Selene,
+        God::Nemesis,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -582,6 +591,7 @@ impl God {
             God::Poseidon => "Poseidon",
             God::Triton => "Triton",
             God::Selene => "Selene",
+            God::Nemesis => "Nemesis",
         }
     }
 }

@@ -1,0 +1,107 @@
+//! Nemesis (card 41), Goddess of Retribution — *End of Your Turn*: if none of an
+//! opponent's workers neighbour yours, you may force as many of that opponent's workers as
+//! possible to take the spaces your workers occupy, and vice versa (RULINGS #58: after her
+//! build, all pairs or none; with two workers each, two swaps, and every pairing of all of
+//! them ends alike). The swaps are forces, not moves: nobody wins by them, and heights do
+//! not matter. Each is a `FORCE` step whose actor is the opponent's worker and whose target
+//! is the space of hers it takes (hers goes to the space it left): `b2-c3^c4,a5>c3,e5>d4`.
+//! The condition is judged once, as the swapping starts.
+
+use super::{default_apply_step, default_turn_steps, Power};
+use crate::squares::NEIGHBORS;
+use crate::state::{State, StepList};
+use crate::steps::{self, Step, END, KIND_FORCE};
+
+pub struct Nemesis;
+
+impl Nemesis {
+    /// Every swap of one of `theirs` with one of `mine`, theirs first.
+    fn swaps(theirs: &[u8], mine: &[u8], out: &mut StepList) {
+        for &t in theirs {
+            for &m in mine {
+                out.push(steps::force_step(t, m));
+            }
+        }
+    }
+}
+
+impl Power for Nemesis {
+    fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
+        let turn = state.turn.as_slice();
+        let swaps: Vec<Step> = turn
+            .iter()
+            .copied()
+            .filter(|&s| steps::kind(s) == KIND_FORCE)
+            .collect();
+        let mine = state.workers[player];
+        let theirs = state.workers[1 - player];
+        if swaps.is_empty() {
+            default_turn_steps(self, state, player, out);
+            if out.as_slice() == [END] && !turn.is_empty() {
+                // Her turn is done: the swaps may follow, if no worker of theirs is near.
+                let near = mine.iter().fold(0, |m, &w| m | NEIGHBORS[w as usize]);
+                if near & state.workers_of(1 - player) == 0 {
+                    out.clear();
+                    Self::swaps(&theirs, &mine, out);
+                    out.push(END);
+                }
+            }
+            return;
+        }
+        // Swapping has begun: the other pair must follow (workers swapped are done).
+        let done = swaps
+            .iter()
+            .fold(0, |m, &s| m | 1 << steps::src(s) | 1 << steps::dst(s));
+        let left = |pair: [u8; 2]| -> Vec<u8> {
+            pair.into_iter().filter(|&w| done & 1 << w == 0).collect()
+        };
+        let (mine, theirs) = (left(mine), left(theirs));
+        if swaps.len() >= 2 || mine.is_empty() || theirs.is_empty() {
+            out.push(END);
+        } else {
+            Self::swaps(&theirs, &mine, out);
+        }
+    }
+
+    fn apply_step(&self, state: &mut State, _player: usize, step: Step) {
+        if steps::kind(step) == KIND_FORCE {
+            state.swap_workers(steps::src(step), steps::dst(step));
+        } else {
+            default_apply_step(state, step);
+        }
+    }
+
+    /// Her turn starts with a move, and only a move wins.
+    fn only_first_move_wins(&self) -> bool {
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules;
+    use crate::state::State;
+    use crate::steps::{build_step, move_step};
+
+    #[test]
+    fn two_swaps_in_either_pairing_are_one_turn() {
+        // After b2-c3^c4 no worker of theirs neighbours hers (c3, e1): a5 and e5 swap in.
+        let state: State = "00000/00000/00000/00000/00000 1 b2,e1 a5,e5 powers=Nemesis,-"
+            .parse()
+            .unwrap();
+        let turns = rules::legal_turns(&state);
+        let mut text = String::new();
+        let swapped: Vec<_> = turns
+            .iter()
+            .filter(|t| {
+                t.turn.len() == 4
+                    && t.turn.as_slice()[..2] == [move_step(6, 12), build_step(12, 17)]
+            })
+            .collect();
+        assert_eq!(swapped.len(), 1, "both pairings end alike: one turn");
+        for &s in swapped[0].turn.as_slice() {
+            crate::steps::format(s, &mut text);
+        }
+        assert_eq!(text, "b2-c3c3^c4a5>c3e5>e1");
+    }
+}
