@@ -217,7 +217,11 @@ async def _kill_and_resume(server: ServerProcess) -> None:
         await close(game)
 
     for name, game in games.items():  # every accepted action is stored
-        assert len(stored_events(server, game.id)) == before[name][0]["version"] >= acks[name] > 0
+        stored, seen = stored_events(server, game.id), before[name][0]["version"]
+        assert seen >= acks[name] > 0
+        # A quick AI may have moved just before the kill, unseen by the client: stored too.
+        ai_moved = name == "ai thinking" and len(stored) == seen + 1 and stored[-1][2] == 1
+        assert len(stored) == seen or ai_moved, (name, stored)
     server.start()
     for name in ("ai thinking", *GAMES):  # every seat says hello with the last version it saw
         game = games[name]
