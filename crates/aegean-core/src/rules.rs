@@ -37,18 +37,27 @@ pub fn candidate_steps(state: &State, out: &mut StepList) {
 
 /// Carry out a step without checking it, then end the turn if nothing else can follow.
 pub fn apply_step(state: &mut State, step: Step) {
+    *state = step_on(state, step, &mut StepList::default());
+}
+
+/// `step` taken on a copy of `here` as [`apply_step`] takes it, with the steps offered
+/// after it put into `after` (what the walks go on with while the turn goes on).
+#[inline]
+fn step_on(here: &State, step: Step, after: &mut StepList) -> State {
+    after.clear();
+    let mut next = *here;
     if step == END {
-        finish_turn(state);
-        return;
-    }
-    take_step(state, step);
-    if state.decided.is_none() {
-        let mut next = StepList::default();
-        candidate_steps(state, &mut next);
-        if next.as_slice() == [END] {
-            finish_turn(state);
+        finish_turn(&mut next);
+    } else {
+        take_step(&mut next, step);
+        if next.decided.is_none() {
+            candidate_steps(&next, after);
+            if after.as_slice() == [END] {
+                finish_turn(&mut next);
+            }
         }
     }
+    next
 }
 
 /// A step's effects and the win check (a win ends the game at once, ruling 7).
@@ -693,20 +702,7 @@ impl Walk<'_> {
         }
         for k in 0..self.buffers[depth].len() {
             let step = self.buffers[depth].as_slice()[k];
-            let mut next = *here;
-            let after = &mut self.buffers[depth + 1];
-            after.clear();
-            if step == END {
-                finish_turn(&mut next);
-            } else {
-                take_step(&mut next, step);
-                if next.decided.is_none() {
-                    candidate_steps(&next, after);
-                    if after.as_slice() == [END] {
-                        finish_turn(&mut next);
-                    }
-                }
-            }
+            let next = step_on(here, step, &mut self.buffers[depth + 1]);
             if next.decided.is_some() || next.ply != self.start_ply {
                 let visit = self.visits;
                 self.visits += 1;
@@ -936,19 +932,8 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
     while !frontier.is_empty() {
         for (node, here, offered) in &frontier {
             for &step in offered.as_slice() {
-                let mut next = *here;
                 let mut after = StepList::default();
-                if step == END {
-                    finish_turn(&mut next);
-                } else {
-                    take_step(&mut next, step);
-                    if next.decided.is_none() {
-                        candidate_steps(&next, &mut after);
-                        if after.as_slice() == [END] {
-                            finish_turn(&mut next);
-                        }
-                    }
-                }
+                let next = step_on(here, step, &mut after);
                 if next.decided.is_some() || next.ply != start_ply {
                     if ends.insert(EndKey::of(&next)) {
                         let mut turn = here.turn;
@@ -1028,19 +1013,8 @@ pub fn successors(state: &State, out: &mut Vec<State>, win_first: bool) -> bool 
     while !frontier.is_empty() {
         for (here, offered) in &frontier {
             for &step in offered.as_slice() {
-                let mut next = *here;
                 let mut after = StepList::default();
-                if step == END {
-                    finish_turn(&mut next);
-                } else {
-                    take_step(&mut next, step);
-                    if next.decided.is_none() {
-                        candidate_steps(&next, &mut after);
-                        if after.as_slice() == [END] {
-                            finish_turn(&mut next);
-                        }
-                    }
-                }
+                let next = step_on(here, step, &mut after);
                 if next.decided.is_some() || next.ply != start_ply {
                     if ends.insert(EndKey::of(&next)) {
                         out.push(next);

@@ -15,10 +15,10 @@ use crate::steps::{self, Step, END, KIND_FORCE};
 pub struct Nemesis;
 
 impl Nemesis {
-    /// Every swap of one of `theirs` with one of `mine`, theirs first.
-    fn swaps(theirs: &[u8], mine: &[u8], out: &mut StepList) {
-        for &t in theirs {
-            for &m in mine {
+    /// Every swap of one of `theirs` with one of `mine` (those not in `done`), theirs first.
+    fn swaps(theirs: [u8; 2], mine: [u8; 2], done: u32, out: &mut StepList) {
+        for t in theirs.into_iter().filter(|&t| done & 1 << t == 0) {
+            for m in mine.into_iter().filter(|&m| done & 1 << m == 0) {
                 out.push(steps::force_step(t, m));
             }
         }
@@ -27,39 +27,32 @@ impl Nemesis {
 
 impl Power for Nemesis {
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
-        let turn = state.turn.as_slice();
-        let swaps: Vec<Step> = turn
+        let (mine, theirs) = (state.workers[player], state.workers[1 - player]);
+        // The swaps made so far, and the squares they touched (those workers are done).
+        let (swapped, done) = state
+            .turn
+            .as_slice()
             .iter()
-            .copied()
-            .filter(|&s| steps::kind(s) == KIND_FORCE)
-            .collect();
-        let mine = state.workers[player];
-        let theirs = state.workers[1 - player];
-        if swaps.is_empty() {
+            .filter(|&&s| steps::kind(s) == KIND_FORCE)
+            .fold((0, 0u32), |(n, done), &s| {
+                (n + 1, done | 1 << steps::src(s) | 1 << steps::dst(s))
+            });
+        if swapped == 0 {
             default_turn_steps(self, state, player, out);
-            if out.as_slice() == [END] && !turn.is_empty() {
+            if out.as_slice() == [END] && !state.turn.is_empty() {
                 // Her turn is done: the swaps may follow, if no worker of theirs is near.
                 let near = mine.iter().fold(0, |m, &w| m | NEIGHBORS[w as usize]);
                 if near & state.workers_of(1 - player) == 0 {
                     out.clear();
-                    Self::swaps(&theirs, &mine, out);
+                    Self::swaps(theirs, mine, 0, out);
                     out.push(END);
                 }
             }
-            return;
-        }
-        // Swapping has begun: the other pair must follow (workers swapped are done).
-        let done = swaps
-            .iter()
-            .fold(0, |m, &s| m | 1 << steps::src(s) | 1 << steps::dst(s));
-        let left = |pair: [u8; 2]| -> Vec<u8> {
-            pair.into_iter().filter(|&w| done & 1 << w == 0).collect()
-        };
-        let (mine, theirs) = (left(mine), left(theirs));
-        if swaps.len() >= 2 || mine.is_empty() || theirs.is_empty() {
+        } else if swapped >= 2 {
             out.push(END);
         } else {
-            Self::swaps(&theirs, &mine, out);
+            // Swapping has begun: the other pair must follow.
+            Self::swaps(theirs, mine, done, out);
         }
     }
 
