@@ -130,6 +130,13 @@ MORE_PAIRS = [
     ("Triton", "Urania"),
     ("Selene", "Apollo"),
     ("Nemesis", "Athena"),
+    ("Chronus", "Hera"),
+    ("Odysseus", "Pan"),
+    ("Terpsichore", "Athena"),
+    ("Polyphemus", "Demeter"),
+    ("Heracles", "Prometheus"),
+    # Chronus claims wins on his opponent's builds: Demeter's two builds are walked.
+    ("Demeter", "Chronus"),
     # Persephone judges her opponent's whole turns: their lists under her rule.
     ("Artemis", "Persephone"),
     ("Hermes", "Persephone"),
@@ -162,7 +169,7 @@ def lists_with_gods(
         core_rates.append(1 / core)
         board_rates.append(1 / api)
         reference_rates.append(1 / ref)
-        name = first if second != "Persephone" else f"{first} v {second}"
+        name = f"{first} v {second}" if second in ("Persephone", "Chronus") else first
         details.append(f"{name} {len(reference)}: {1 / core / 1e3:,.0f} k / {1 / api / 1e3:,.1f} k")
     worst = min(range(len(pairs)), key=lambda i: core_rates[i])
     api_worst = min(range(len(pairs)), key=lambda i: board_rates[i])

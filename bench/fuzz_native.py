@@ -29,6 +29,11 @@ def main() -> None:
     parser.add_argument(
         "--with", dest="gods", default="", help="only the pairs with one of these powers (comma-separated)"
     )
+    parser.add_argument(
+        "--unspent",
+        action="store_true",
+        help="Heracles's and Polyphemus's power unused on open boards too (thousands of turns a list)",
+    )
     args = parser.parse_args()
     started = time.perf_counter()
     total = 0
@@ -42,7 +47,9 @@ def main() -> None:
         if pair[0] == pair[1] != "-":
             continue  # a mirror match: refused by both (tests/native/test_powers.py)
         checked = 0
-        for position in support.positions(pair, args.seed, boards=args.positions, games=args.positions):
+        for position in support.positions(
+            pair, args.seed, boards=args.positions, games=args.positions, unspent=args.unspent
+        ):
             try:
                 support.compare(position, perft_depth=args.depth, most=40 if "Hermes" in pair else 90)
             except AssertionError as mismatch:

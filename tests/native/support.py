@@ -18,6 +18,27 @@ PAIRS = [(a, b) for a in GODS for b in GODS]
 HEROES = {name for name in GODS if name != "-" and power_info(name).category == "hero"}
 
 
+#: The heroes whose unused power makes thousands of turns (Heracles's and Polyphemus's
+#: domes: 63,232 on an empty board), which the reference lists slowly, with the share of
+#: domed squares on the arbitrary boards of their pairs (fewer free squares, fewer turns).
+#: Their random games start with the power spent; their scenario tests, and the fuzz run
+#: with ``--unspent``, cover it unused on open boards.
+CROWDED = {"Heracles": 0.6, "Polyphemus": 0.5}
+
+
+def with_towers(position: str, towers: int, rng: random.Random) -> str:
+    """``position`` (no powers) with Complete Towers (domes on level 3) added on free
+    squares until there are ``towers`` (Chronus's win at five, RULINGS #33)."""
+    pos = naive.parse(position)
+    occupied = {c for workers in pos.workers for c in workers}
+    complete = {c for c in pos.domes if pos.levels[c] == 3}
+    free = sorted(c for c in pos.levels if c not in occupied and c not in complete)
+    for c in rng.sample(free, max(0, towers - len(complete))):
+        pos.levels[c] = 3
+        pos.domes.add(c)
+    return naive.format_pos(pos)
+
+
 def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
     random when she is not the one to move (it is cleared as her own turn starts), a
@@ -38,16 +59,26 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     return text
 
 
-def positions(pair: tuple[str, str], seed: int, boards: int = 2, games: int = 1) -> Iterator[str]:
+def positions(
+    pair: tuple[str, str], seed: int, boards: int = 2, games: int = 1, unspent: bool = False
+) -> Iterator[str]:
     """Arbitrary boards (levels and domes anywhere) and positions of random games played
-    by the core from random placements, all with ``pair``'s powers."""
+    by the core from random placements, all with ``pair``'s powers (``unspent``: the
+    heroes of :data:`CROWDED` as the others, on open boards too)."""
     rng = random.Random(f"{seed}:{pair}")
+    crowded = () if unspent else [CROWDED[name] for name in pair if name in CROWDED]
     for i in range(boards):
-        yield with_powers(naive.random_board(rng, dome_chance=(0.1, 0.35)[i % 2]), pair, rng)
+        board = naive.random_board(rng, dome_chance=max([(0.1, 0.35)[i % 2], *crowded]))
+        if "Chronus" in pair:  # four towers, or already five: the next build wins for him
+            board = with_towers(board, 4 + i % 2, rng)
+        yield with_powers(board, pair, rng)
     for _ in range(games):
         squares = rng.sample([f"{f}{r}" for f in "abcde" for r in "12345"], 4)
         start = f"00000/00000/00000/00000/00000 1 {squares[0]},{squares[1]} {squares[2]},{squares[3]}"
         text = with_powers(start, pair, rng)
+        for name in pair:
+            if crowded and name in CROWDED and f" {name.lower()}=" not in text:
+                text += f" {name.lower()}=used"
         for _ in range(rng.randrange(2, 12)):
             turns = _core.legal_turns(text)
             if not turns:

@@ -1,7 +1,8 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the eighteen others it has: Achilles,
-Ares, Atalanta, Bellerophon, Charon, Eros, Hades, Hera, Hestia, Hypnus, Limus, Nemesis,
-Persephone, Poseidon, Selene, Triton, Urania, Zeus}: 841 pairs, mirrors included), on
+powers it plays ({no power, the ten simple gods and the twenty-three others it has:
+Achilles, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Hades, Hera, Heracles,
+Hestia, Hypnus, Limus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene,
+Terpsichore, Triton, Urania, Zeus}: 1,156 pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
@@ -161,6 +162,34 @@ RULINGS = [
     ("00000/00000/00000/00000/00000 1 b2,e1 a5,e5 powers=Nemesis,-", "b2-c3^c4,a5>c3,e5>e1", True),
     ("00000/00000/00000/00000/00000 1 b2,e1 a5,e5 powers=Nemesis,-", "b2-c3^c4,a5>c3", False),
     ("00000/00000/00000/00000/00000 1 b2,e1 a5,d2 powers=Nemesis,-", "b2-c3^c4,a5>c3,d2>e1", False),
+    # Odysseus (RULINGS #66): once, before his move, opponent workers next to his forced
+    # into free corners, at any level (forced onto level 3 is no win: #1); not elsewhere,
+    # not one that is not next to his, not once spent.
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,e1 powers=Odysseus,-", "c3>a1,b2-b3^b4", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,a2 powers=Odysseus,-", "c3>a1,a2>e1,b2-b3^b4", True),
+    ("00000/00000/00000/00000/30000 1 b2,e5 c3,e1 powers=Odysseus,-", "c3>a1,b2-b3^b4", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,e1 powers=Odysseus,-", "c3>a3,b2-b3^b4", False),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,e1 powers=Odysseus,-", "e1>a5,b2-b3^b4", False),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,e1 powers=Odysseus,- odysseus=used", "c3>a1,b2-b3^b4", False),
+    # Terpsichore (RULINGS #61): both workers move, then both build, on one space too (a
+    # level 2 raised to 3, then domed); one worker alone is no turn.
+    ("00000/00000/00000/00000/00000 1 b2,d4 a5,e1 powers=Terpsichore,-", "b2-c3,d4-d5^e5,c3^c4", True),
+    ("00000/00200/00000/00000/00000 1 b2,d4 a5,e1 powers=Terpsichore,-", "b2-c3,d4-d3^c4,c3^c4", True),
+    ("00000/00000/00000/00000/00000 1 b2,d4 a5,e1 powers=Terpsichore,-", "b2-c3^c4", False),
+    # Polyphemus (RULINGS #68): once, after his build, up to two domes anywhere by the
+    # worker that built, at any level (on level 3 the ordinary build); not three.
+    ("DDDDD/DDDDD/DDD00/0003D/0000D 1 a1,b1 e3,d3 powers=Polyphemus,-", "a1-a2^a1^c2D^d2", True),
+    ("DDDDD/DDDDD/DDD00/0003D/0000D 1 a1,b1 e3,d3 powers=Polyphemus,-", "a1-a2^a1^b2D^c1D^c2D", False),
+    (
+        "DDDDD/DDDDD/DDD00/0003D/0000D 1 a1,b1 e3,d3 powers=Polyphemus,- polyphemus=used",
+        "a1-a2^a1^c2D",
+        False,
+    ),
+    # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
+    # neighbouring spaces; not farther, not once spent.
+    ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),
+    ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^d1D", False),
+    ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,- heracles=used", "a1-a2^a1^b2D", False),
 ]
 
 
@@ -185,6 +214,10 @@ def test_rulings_of_the_gods_beyond_the_simple_ones(position: str, turn: str, le
         # level 1 and level 2 it does not.
         ("00000/00000/00000/00000/01100 1 a1,c1 e5,e4 powers=Eros,-", "a1-b1", True),
         ("00000/00000/00000/00000/01200 1 a1,c1 e5,e4 powers=Eros,-", "a1-b1^a1", False),
+        # Chronus (RULINGS #33): his build of the fifth Complete Tower wins; an Atlas dome
+        # below level 3 is no Complete Tower.
+        ("0DDDD/00000/00000/00000/30000 1 b2,a4 a5,e1 powers=Chronus,-", "b2-b1^a1", True),
+        ("0DDDD/00000/00000/00000/30000 1 b2,a4 a5,e1 powers=Atlas,Chronus", "b2-b1^b2D", False),
     ],
 )
 def test_wins_the_powers_make_and_void(position: str, turn: str, wins: bool) -> None:
@@ -222,6 +255,38 @@ def test_achilles_builds_the_square_he_then_climbs_to_win() -> None:
     assert winner == 0
     text, _ = _core.play(position, list(parse_turn("a1^b1-b1^a1")))
     assert text.endswith(" achilles=used")
+
+
+def test_chronus_wins_when_his_opponent_builds_the_fifth_complete_tower() -> None:
+    """RULINGS #33: the win holds during an opponent's turn, whoever builds the tower;
+    the turn ends there (ruling 7)."""
+    position = "0DDDD/00000/00000/00000/30000 1 b2,a4 a5,e1 powers=Atlas,Chronus"
+    _, winner = _core.play(position, list(parse_turn("b2-b1^a1")))
+    assert winner == 1
+    board = Board.from_position(position)
+    board.push_turn(parse_turn("b2-b1^a1"))
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner == 1
+
+
+def test_terpsichore_loses_when_a_worker_of_hers_cannot_move() -> None:
+    """RULINGS #4, #61: "must" not obeyed is no turn; with none she has lost."""
+    position = "00000/00000/00000/DD000/0D000 1 a1,d4 a5,e1 powers=Terpsichore,-"
+    compare(position, perft_depth=1)
+    assert Board.from_position(position).legal_turns() == []
+    assert _core.outcome(position) == 1
+
+
+def test_heracles_first_turn_on_the_empty_board_lists_every_set_of_domes() -> None:
+    """Issue 16's example: 63,232 turns, as the reference lists them (12 s there; a
+    comparison of the whole list is in the fuzz run). Both ends of the list are the
+    reference's: all domes first, then fewer, each set once."""
+    position = "00000/00000/00000/00000/00000 1 c1,e5 d2,b5 powers=Heracles,Prometheus"
+    turns = native.legal_turns(Board.from_position(position))
+    assert len(turns) == 63_232
+    assert str(turns[0]) == "c1-b1^a1^a1D^c1D^a2D^b2D^c2D,e5^d4D^e4D^d5D"
+    assert str(turns[-1]) == "e5-d5^e5"
+    assert len(set(turns)) == len(turns)
 
 
 def test_selenes_female_keeps_her_token_when_apollo_swaps_her() -> None:

@@ -72,12 +72,24 @@ pub(crate) fn take_step(state: &mut State, step: Step) {
             watcher.after_step(state, owner, player, step);
         }
     }
+    let owner = 1 - player;
     if let Some(termination) = power.wins_with(state, player, step) {
         // The mover's win first, then the opponent may veto it (ruling 8: Hera).
-        let owner = 1 - player;
         if !state.powers[owner].vetoes_win(state, owner, player, step) {
             state.decided = Some((player as u8, termination));
             end_turn(state);
+            return;
+        }
+    }
+    // Then the win the opponent's power claims on this step (ruling 33: Chronus), which
+    // the mover may veto in turn.
+    let other = state.powers[owner];
+    if other.claims_wins_on() {
+        if let Some(termination) = other.wins_on(state, owner, player, step) {
+            if !power.vetoes_win(state, player, owner, step) {
+                state.decided = Some((owner as u8, termination));
+                end_turn(state);
+            }
         }
     }
 }
@@ -86,6 +98,39 @@ fn end_turn(state: &mut State) {
     state.to_move ^= 1;
     state.turn.clear();
     state.ply += 1;
+}
+
+/// The state after the turn `steps` from `start` (between turns), each step checked as
+/// the reference's `Board.play` checks it: offered when it is taken, and the turn over
+/// after the last (a trailing `END` implied). Any such sequence is the turn, not only the
+/// one `legal_turns` writes, so no turn list is made (Heracles's may be tens of
+/// thousands long). `None`: not a legal turn here.
+pub fn play_turn(start: &State, steps: &[Step]) -> Option<State> {
+    if start.decided.is_some() || !start.turn.is_empty() || steps.len() > TurnSteps::CAPACITY {
+        return None;
+    }
+    let mut state = *start;
+    let mut offered = StepList::default();
+    for &step in steps {
+        if state.decided.is_some() || state.ply != start.ply {
+            return None; // the turn was over before this step
+        }
+        offered.clear();
+        candidate_steps(&state, &mut offered);
+        if !offered.as_slice().contains(&step) {
+            return None;
+        }
+        apply_step(&mut state, step);
+    }
+    if state.decided.is_none() && state.ply == start.ply {
+        offered.clear();
+        candidate_steps(&state, &mut offered);
+        if !offered.as_slice().contains(&END) {
+            return None; // unfinished: something must still follow
+        }
+        apply_step(&mut state, END);
+    }
+    Some(state)
 }
 
 /// End the turn in progress (the powers' end-of-turn changes first); the next player's
@@ -869,14 +914,22 @@ pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
 }
 
 /// The shape the turn of the player to move is found by: its power's, unless the
-/// opponent judges whole turns (Persephone), which only walking the steps follows.
+/// opponent judges whole turns (Persephone), which only walking the steps follows, or
+/// claims wins on its builds (Chronus) before the turn's last step.
 #[inline]
 fn shape_of(state: &State) -> TurnShape {
     let player = state.to_move as usize;
-    if state.powers[1 - player].judges_whole_turns() {
+    let other = state.powers[1 - player];
+    if other.judges_whole_turns() {
         return TurnShape::Any;
     }
-    state.powers[player].turn_shape()
+    match state.powers[player].turn_shape() {
+        // A build may end the turn with the opponent's win (Chronus): the shapes with one
+        // build, last, still hold; the others are walked.
+        TurnShape::MoveBuild => TurnShape::MoveBuild,
+        _ if other.claims_wins_on() => TurnShape::Any,
+        shape => shape,
+    }
 }
 
 /// The turns of a power of a `TurnShape` (not `Any`: those are walked), each heard by
@@ -1138,6 +1191,7 @@ mod tests {
     use crate::perft::perft_bulk;
     use crate::position::Position;
     use crate::powers::God;
+    use crate::steps::{build_step, move_step};
 
     fn state(text: &str) -> State {
         text.parse().unwrap()
@@ -1181,8 +1235,8 @@ mod tests {
     fn unsupported_fields_are_refused_with_one_line() {
         for (text, said) in [
             (
-                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Chronus,-",
-                "Chronus",
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Medusa,-",
+                "Medusa",
             ),
             (
                 "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo",
@@ -1227,6 +1281,13 @@ mod tests {
         ] {
             let mut s: State = start.parse().unwrap();
             s.powers = [a, b];
+            // Heracles's domes, unused, make tens of thousands of turns on these open
+            // boards: his power starts spent (`heracles_domes_every_set_once` has it unused).
+            for p in 0..2 {
+                if s.powers[p] == God::Heracles {
+                    s.tokens[p] = 1;
+                }
+            }
             for _ in 0..24 {
                 if s.decided.is_some() {
                     break;
@@ -1305,6 +1366,30 @@ mod tests {
             let (deep, broad) = (legal_turns(&s), legal_turns_breadth_first(&s));
             assert_eq!(keyed(&deep), keyed(&broad), "{s}");
         }
+    }
+
+    #[test]
+    fn heracles_domes_every_set_once() {
+        // RULINGS #71: after the normal build, any set of free squares next to his workers
+        // domed, in any order: each set is one turn (as the reference lists them). On a
+        // crowded board, every listing agrees.
+        let s = state("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-");
+        let turns = legal_turns(&s);
+        assert_eq!(keyed(&turns), keyed(&legal_turns_breadth_first(&s)));
+        let steps = legal_turn_steps(&s);
+        assert!(turns.iter().map(|t| t.turn.as_slice()).eq(steps.iter()));
+        let mut found = Vec::new();
+        successors(&s, &mut found, false);
+        let keys: HashSet<EndKey> = found.iter().map(EndKey::of).collect();
+        let listed: HashSet<EndKey> = turns.iter().map(|t| EndKey::of(&t.end)).collect();
+        assert_eq!((keys.len(), found.len()), (listed.len(), turns.len()));
+        assert_eq!(keys, listed);
+        // a1-a2^a1, then any set of a1, b2 (both next to both workers), c1 and c2.
+        let domed = turns
+            .iter()
+            .filter(|t| t.turn.as_slice()[..2] == [move_step(0, 5), build_step(5, 0)])
+            .count();
+        assert_eq!(domed, 16);
     }
 
     #[test]

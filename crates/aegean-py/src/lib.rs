@@ -120,11 +120,21 @@ fn random_playouts(py: Python<'_>, games: u64, seed: u64) -> (u64, u64, u64) {
 }
 
 /// The position after the legal turn `steps` (packed step codes), and the winner if the
-/// game is over then (0 or 1: a win, or the next player has no legal turn).
+/// game is over then (0 or 1: a win, or the next player has no legal turn). With powers
+/// any legal sequence of steps is the turn (the reference's `Board.play`); without, the
+/// turn as `legal_turns` writes it.
 #[pyfunction]
 fn play(position: &str, steps: Vec<u32>) -> PyResult<(String, Option<u8>)> {
     let start = state(position)?;
-    let Some((_, end)) = turns_of(&start).into_iter().find(|(s, _)| *s == steps) else {
+    let end = if start.plain() {
+        turns_of(&start)
+            .into_iter()
+            .find(|(s, _)| *s == steps)
+            .map(|(_, end)| end)
+    } else {
+        rules::play_turn(&start, &steps)
+    };
+    let Some(end) = end else {
         return Err(PyValueError::new_err(format!(
             "not a legal turn here: {steps:?}"
         )));

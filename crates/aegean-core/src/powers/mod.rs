@@ -4,10 +4,10 @@
 //! and overriding only the hooks its card changes; [`God`] names the powers the core
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
-//! The core plays "no power", the ten simple gods and, of the others, Ares, Charon, Eros,
-//! Hades, Hera, Hestia, Hypnus, Limus, Nemesis, Persephone, Poseidon, Selene, Triton,
-//! Urania, Zeus and the heroes Achilles, Atalanta and Bellerophon ([`God::ALL`]), for two
-//! players. A power the core does not play is refused when a position is read, so the
+//! The core plays "no power", the ten simple gods and, of the others, Ares, Charon,
+//! Chronus, Eros, Hades, Hera, Hestia, Hypnus, Limus, Nemesis, Persephone, Poseidon,
+//! Selene, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
+//! Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
 //! Python engine plays it.
 
 use std::fmt;
@@ -27,22 +27,27 @@ mod athena;
 mod atlas;
 mod bellerophon;
 mod charon;
+mod chronus;
 mod demeter;
 mod eros;
 mod hades;
 mod hephaestus;
 mod hera;
+mod heracles;
 mod hermes;
 mod hestia;
 mod hypnus;
 mod limus;
 mod minotaur;
 mod nemesis;
+mod odysseus;
 mod pan;
 mod persephone;
+mod polyphemus;
 mod poseidon;
 mod prometheus;
 mod selene;
+mod terpsichore;
 mod triton;
 mod urania;
 mod zeus;
@@ -56,22 +61,27 @@ pub use athena::Athena;
 pub use atlas::Atlas;
 pub use bellerophon::Bellerophon;
 pub use charon::Charon;
+pub use chronus::Chronus;
 pub use demeter::Demeter;
 pub use eros::Eros;
 pub use hades::Hades;
 pub use hephaestus::Hephaestus;
 pub use hera::Hera;
+pub use heracles::Heracles;
 pub use hermes::Hermes;
 pub use hestia::Hestia;
 pub use hypnus::Hypnus;
 pub use limus::Limus;
 pub use minotaur::Minotaur;
 pub use nemesis::Nemesis;
+pub use odysseus::Odysseus;
 pub use pan::Pan;
 pub use persephone::Persephone;
+pub use polyphemus::Polyphemus;
 pub use poseidon::Poseidon;
 pub use prometheus::Prometheus;
 pub use selene::Selene;
+pub use terpsichore::Terpsichore;
 pub use triton::Triton;
 pub use urania::Urania;
 pub use zeus::Zeus;
@@ -146,6 +156,23 @@ pub trait Power {
     /// Whether the owner's step, just taken, wins: moving up onto level 3.
     fn wins_with(&self, state: &State, _player: usize, step: Step) -> Option<Termination> {
         default_wins_with(state, step)
+    }
+
+    /// Whether the power overrides `wins_on` (Chronus): the engine asks no other.
+    fn claims_wins_on(&self) -> bool {
+        false
+    }
+
+    /// Whether opponent `player`'s step, just taken, wins for the owner (Chronus: the
+    /// fifth Complete Tower, whoever builds it); asked after the mover's own win.
+    fn wins_on(
+        &self,
+        _state: &State,
+        _owner: usize,
+        _player: usize,
+        _step: Step,
+    ) -> Option<Termination> {
+        None
     }
 
     /// Whether this power stops opponent `player` winning with `step`, a win the mover's
@@ -341,6 +368,27 @@ pub fn moving_worker(state: &State) -> Option<u8> {
     (steps::kind(last) == KIND_MOVE).then(|| steps::dst(last))
 }
 
+/// The builds of the turn so far (the one just taken included).
+pub fn builds_in_turn(state: &State) -> usize {
+    let turn = state.turn.as_slice();
+    turn.iter()
+        .filter(|&&s| steps::kind(s) == KIND_BUILD)
+        .count()
+}
+
+/// Domes by `builder` on the free squares of `around`, in square order: a dome step below
+/// level 3, the ordinary build on level 3 (Heracles, Polyphemus).
+pub fn domes_on(state: &State, builder: u8, around: Mask, out: &mut StepList) {
+    let blocked = state.occupied() | state.domes;
+    for t in squares::iter(around & !blocked) {
+        out.push(if state.height(t) < 3 {
+            steps::dome_step(builder, t)
+        } else {
+            steps::build_step(builder, t)
+        });
+    }
+}
+
 /// Free level-3 squares next to `player`'s workers on level 2.
 pub fn default_threats(state: &State, player: usize) -> Mask {
     let free = squares::ALL & !(state.occupied() | state.domes);
@@ -400,6 +448,11 @@ pub enum God {
     Triton,
     Selene,
     Nemesis,
+    Chronus,
+    Odysseus,
+    Terpsichore,
+    Polyphemus,
+    Heracles,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -522,13 +575,33 @@ macro_rules! dispatch {
                 let $p = &Nemesis;
                 $e
             }
+            God::Chronus => {
+                let $p = &Chronus;
+                $e
+            }
+            God::Odysseus => {
+                let $p = &Odysseus;
+                $e
+            }
+            God::Terpsichore => {
+                let $p = &Terpsichore;
+                $e
+            }
+            God::Polyphemus => {
+                let $p = &Polyphemus;
+                $e
+            }
+            God::Heracles => {
+                let $p = &Heracles;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 29] = [
+    pub const ALL: [God; 34] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -558,6 +631,11 @@ impl God {
         God::Triton,
         God::Selene,
         God::Nemesis,
+        God::Chronus,
+        God::Odysseus,
+        God::Terpsichore,
+        God::Polyphemus,
+        God::Heracles,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -592,6 +670,11 @@ impl God {
             God::Triton => "Triton",
             God::Selene => "Selene",
             God::Nemesis => "Nemesis",
+            God::Chronus => "Chronus",
+            God::Odysseus => "Odysseus",
+            God::Terpsichore => "Terpsichore",
+            God::Polyphemus => "Polyphemus",
+            God::Heracles => "Heracles",
         }
     }
 }
@@ -654,6 +737,22 @@ impl God {
     #[inline]
     pub fn wins_with(self, state: &State, player: usize, step: Step) -> Option<Termination> {
         dispatch!(self, p => p.wins_with(state, player, step))
+    }
+
+    #[inline]
+    pub fn claims_wins_on(self) -> bool {
+        dispatch!(self, p => p.claims_wins_on())
+    }
+
+    #[inline]
+    pub fn wins_on(
+        self,
+        state: &State,
+        owner: usize,
+        player: usize,
+        step: Step,
+    ) -> Option<Termination> {
+        dispatch!(self, p => p.wins_on(state, owner, player, step))
     }
 
     #[inline]

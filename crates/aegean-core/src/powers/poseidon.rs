@@ -5,7 +5,7 @@
 //! on again; a level-3 space gets a dome).
 
 use super::ares::unmoved_worker;
-use super::{default_turn_steps, Power, TurnKey};
+use super::{builds_in_turn, default_turn_steps, Power, TurnKey};
 use crate::state::{State, StepList};
 use crate::steps::{self, KIND_BUILD};
 
@@ -23,13 +23,7 @@ impl Power for Poseidon {
         if !after_build(state) {
             return default_turn_steps(self, state, player, out);
         }
-        let builds = state
-            .turn
-            .as_slice()
-            .iter()
-            .filter(|&&s| steps::kind(s) == KIND_BUILD)
-            .count();
-        if builds <= EXTRA_BUILDS {
+        if builds_in_turn(state) <= EXTRA_BUILDS {
             if let Some(w) = unmoved_worker(state, player).filter(|&w| state.height(w) == 0) {
                 self.build_steps(state, player, w, out);
             }
