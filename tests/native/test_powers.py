@@ -320,7 +320,7 @@ def test_zeus_rising_onto_level_three_does_not_win() -> None:
 
 
 def test_gods_the_core_does_not_play_go_to_the_reference() -> None:
-    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Chronus,Apollo")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Medusa,Apollo")
     assert not native.supports(board)
     with pytest.raises(native.Unsupported):
         native.perft(board, 1)

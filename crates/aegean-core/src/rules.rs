@@ -714,6 +714,123 @@ fn build_move_build<const ENDS: bool>(
     false
 }
 
+/// The turns of shape `MoveBuildDomes` (Heracles), in the reference's order, without
+/// walking every order of the domes: for each move and build in order, each set of the
+/// squares offered for a dome after the build (the first step offered for each square),
+/// written in the order offered. The reference keeps, for each state, the first sequence
+/// in step order, so a set's domes go in that order; and it lists a set's larger sets
+/// (one more step, offered before `END`) before the set itself. Two builds that are domes
+/// (on level 3) can each be followed by a dome on the other's square and end alike: the
+/// first build's turn is kept.
+fn move_build_domes<const ENDS: bool>(
+    state: &State,
+    mut visit: impl FnMut(&[Step], &State) -> bool,
+) -> bool {
+    let mut moves = StepList::default();
+    let mut builds = StepList::default();
+    let mut offers = StepList::default();
+    let mut seen: HashSet<Mask> = HashSet::new();
+    offered(state, &mut moves);
+    for &mv in moves.as_slice() {
+        let moved = after(state, mv, false);
+        if moved.decided.is_some() {
+            if visit(&[mv], &moved) {
+                return true;
+            }
+            continue;
+        }
+        offered(&moved, &mut builds);
+        let topped = builds
+            .as_slice()
+            .iter()
+            .filter(|&&b| moved.height(crate::steps::dst(b)) == 3)
+            .count();
+        seen.clear();
+        for &build in builds.as_slice() {
+            let built = after(&moved, build, false);
+            if built.decided.is_some() {
+                if visit(&[mv, build], &built) {
+                    return true;
+                }
+                continue;
+            }
+            offered(&built, &mut offers);
+            let mut domes = StepList::default();
+            let mut squares: Mask = 0;
+            for &d in offers.as_slice() {
+                let q = crate::steps::dst(d);
+                if d != END && squares & 1 << q == 0 {
+                    squares |= 1 << q;
+                    domes.push(d);
+                }
+            }
+            // The domes' squares at the end say which turns end alike (the move and the
+            // levels being the same): only needed after two builds that are domes.
+            let dedupe = topped > 1 && moved.height(crate::steps::dst(build)) == 3;
+            let mut sets = DomeSets {
+                domes: domes.as_slice(),
+                turn: steps_of(&[mv, build]),
+                dedupe: dedupe.then_some((&mut seen, built.domes)),
+            };
+            if sets.each::<ENDS>(0, &built, &mut visit) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The sets of domes after one base turn (see `move_build_domes`), heard in its order.
+struct DomeSets<'a> {
+    domes: &'a [Step],
+    turn: TurnSteps,
+    /// The end states' domes heard so far for this move, and the domes after the build.
+    dedupe: Option<(&'a mut HashSet<Mask>, Mask)>,
+}
+
+impl DomeSets<'_> {
+    /// Every set adding domes from `from` on to the turn so far (which left `here`), then
+    /// the turn so far itself; returns true if `visit` stopped it.
+    fn each<const ENDS: bool>(
+        &mut self,
+        from: usize,
+        here: &State,
+        visit: &mut impl FnMut(&[Step], &State) -> bool,
+    ) -> bool {
+        for i in from..self.domes.len() {
+            let dome = self.domes[i];
+            let next = if ENDS {
+                after(here, dome, false)
+            } else {
+                *here
+            };
+            self.turn.push(dome);
+            let stop = self.each::<ENDS>(i + 1, &next, visit);
+            self.turn.pop();
+            if stop {
+                return true;
+            }
+        }
+        if let Some((seen, built)) = &mut self.dedupe {
+            let mut domes = *built;
+            for &d in &self.turn.as_slice()[2..] {
+                domes |= 1 << crate::steps::dst(d);
+            }
+            if !seen.insert(domes) {
+                return false; // an earlier build's turn ends alike
+            }
+        }
+        let turn = self.turn.as_slice();
+        if ENDS {
+            let mut end = *here;
+            finish_turn(&mut end);
+            visit(turn, &end)
+        } else {
+            visit(turn, here)
+        }
+    }
+}
+
 /// Where a depth-first walk puts the turns it finds.
 enum Sink<'a> {
     /// Every turn with its state, the shortest sequence kept for each state (ties: the
@@ -945,6 +1062,7 @@ fn shaped<const ENDS: bool>(
         TurnShape::MoveBuildBuild(second) => move_build_build::<ENDS>(state, second, visit),
         TurnShape::BuildMoveBuild => build_move_build::<ENDS>(state, visit),
         TurnShape::Travel => travel::<ENDS>(state, visit),
+        TurnShape::MoveBuildDomes => move_build_domes::<ENDS>(state, visit),
         TurnShape::Any => unreachable!("a power of no shape is walked"),
     }
 }
@@ -1371,19 +1489,31 @@ mod tests {
     #[test]
     fn heracles_domes_every_set_once() {
         // RULINGS #71: after the normal build, any set of free squares next to his workers
-        // domed, in any order: each set is one turn (as the reference lists them). On a
-        // crowded board, every listing agrees.
+        // domed, in any order: each set is one turn (as the reference lists them). On
+        // crowded boards the shape's list is the walk's; on the second, b1-b2 may dome a2
+        // or c2 (level 3) as its build, then the other square: both end alike.
+        for text in [
+            "DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-",
+            "DDDDD/DDDDD/DDD00/3030D/0000D 1 a1,b1 e3,d3 powers=Heracles,-",
+        ] {
+            let s = state(text);
+            let turns = legal_turns(&s);
+            assert_eq!(
+                keyed(&turns),
+                keyed(&legal_turns_breadth_first(&s)),
+                "{text}"
+            );
+            let steps = legal_turn_steps(&s);
+            assert!(turns.iter().map(|t| t.turn.as_slice()).eq(steps.iter()));
+            let mut found = Vec::new();
+            successors(&s, &mut found, false);
+            let keys: HashSet<EndKey> = found.iter().map(EndKey::of).collect();
+            let listed: HashSet<EndKey> = turns.iter().map(|t| EndKey::of(&t.end)).collect();
+            assert_eq!((keys.len(), found.len()), (listed.len(), turns.len()));
+            assert_eq!(keys, listed);
+        }
         let s = state("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-");
         let turns = legal_turns(&s);
-        assert_eq!(keyed(&turns), keyed(&legal_turns_breadth_first(&s)));
-        let steps = legal_turn_steps(&s);
-        assert!(turns.iter().map(|t| t.turn.as_slice()).eq(steps.iter()));
-        let mut found = Vec::new();
-        successors(&s, &mut found, false);
-        let keys: HashSet<EndKey> = found.iter().map(EndKey::of).collect();
-        let listed: HashSet<EndKey> = turns.iter().map(|t| EndKey::of(&t.end)).collect();
-        assert_eq!((keys.len(), found.len()), (listed.len(), turns.len()));
-        assert_eq!(keys, listed);
         // a1-a2^a1, then any set of a1, b2 (both next to both workers), c1 and c2.
         let domed = turns
             .iter()

@@ -79,6 +79,12 @@ impl<const N: usize> Steps<N> {
         }
     }
 
+    /// Take the last step off (none: nothing happens).
+    #[inline]
+    pub fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
     /// Whether a push found it full (the list is then incomplete).
     #[inline]
     pub fn overflowed(&self) -> bool {

@@ -4,10 +4,12 @@
 //! free spaces next to it, as many as it likes, in any order. A dome below level 3 is
 //! written `^c4D`, one on level 3 the ordinary `^c4`: `b2-c3^d4^c4D,a1^a2D`. The first
 //! dome spends the power (`heracles=used`). Every set of neighbouring spaces is a turn of
-//! its own, so a turn with the power unused may have tens of thousands.
+//! its own, so a turn with the power unused may have tens of thousands: found by shape
+//! (`MoveBuildDomes`), not by walking every order of the domes.
 
 use super::{
     builds_in_turn, default_apply_step, default_turn_steps, domes_on, Power, Token, TurnKey,
+    TurnShape,
 };
 use crate::squares::NEIGHBORS;
 use crate::state::{State, StepList};
@@ -65,8 +67,7 @@ impl Power for Heracles {
         true
     }
 
-    /// His turn starts with a move, and only a move wins.
-    fn only_first_move_wins(&self) -> bool {
-        true
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuildDomes
     }
 }
