@@ -160,12 +160,16 @@ def lists_with_gods(
     for first, second in pairs:
         text = f"{MIDGAME} powers={first},{second}"
         board = Board.from_position(text)
+        clock = timeit.default_timer()
         reference = rules.legal_turns(board, None)
+        ref = timeit.default_timer() - clock  # (a long list is timed once: Heracles's take 20 s)
         same(f"legal turns of {text!r}", board.legal_turns(), reference)
         n = 2_000
         core = min(_core.time_legal_turns(text, n) for _ in range(repeat)) / n
-        api = min(timeit.repeat(board.legal_turns, number=200, repeat=repeat)) / 200
-        ref = min(timeit.repeat(partial(rules.legal_turns, board, None), number=5, repeat=repeat)) / 5
+        k = 200 if len(reference) < 5_000 else 2
+        api = min(timeit.repeat(board.legal_turns, number=k, repeat=repeat)) / k
+        if ref < 1.0:
+            ref = min(timeit.repeat(partial(rules.legal_turns, board, None), number=5, repeat=repeat)) / 5
         core_rates.append(1 / core)
         board_rates.append(1 / api)
         reference_rates.append(1 / ref)
@@ -206,6 +210,35 @@ SEARCH_POSITIONS = [
     "01010/01000/00001/00033/00100 2 d1,b4 c5,e3",
     "21210/01030/00000/00030/00100 1 c3,a5 c1,b5",
 ]
+
+
+#: Issue 16's long list: Heracles's first turn, every set of domes (63,232 turns).
+HERACLES = "00000/00000/00000/00000/00000 1 c1,e5 d2,b5 powers=Heracles,Prometheus"
+
+
+def long_list(repeat: int) -> list[Result]:
+    """Turns listed per second where a list is long (issue 16: at least 2 M), in the core
+    alone and through ``Board.legal_turns()`` (a ``Turn`` object each), beside the
+    reference listing the same turns once (about 12 s)."""
+    from aegean.santorini import rules
+
+    board = Board.from_position(HERACLES)
+    clock = timeit.default_timer()
+    reference = rules.legal_turns(board, None)
+    ref = timeit.default_timer() - clock
+    same("Heracles's first turns", board.legal_turns(), reference)
+    core = min(_core.time_legal_turns(HERACLES, 20) for _ in range(repeat)) / 20
+    api, _ = best_of(repeat, board.legal_turns)
+    n = len(reference)
+    detail = (
+        f"{n:,} turns: core {core * 1e3:.2f} ms, Board.legal_turns() {api * 1e3:.0f} ms, "
+        f"reference {ref:.1f} s"
+    )
+    name = "Heracles's first turns"
+    return [
+        Result(f"{name}, listed (core alone)", "turns/s", n / core, n / ref, 2e6, None, detail),
+        Result(f"{name} through Board.legal_turns()", "turns/s", n / api, n / ref, 2e6, None, detail),
+    ]
 
 
 def search(seconds: float, gods: bool) -> list[Result]:
@@ -277,6 +310,7 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
         lists(),
         *lists_with_gods(repeat),
         *lists_with_gods(repeat, MORE_PAIRS, "the other gods the core plays", (None, 50e3)),
+        *long_list(repeat),
         *search(1.0, gods=False),
         *search(1.0, gods=True),
     ]
