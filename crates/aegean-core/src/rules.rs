@@ -714,16 +714,17 @@ fn build_move_build<const ENDS: bool>(
     false
 }
 
-/// The turns of shape `MoveBuildDomes` (Heracles), in the reference's order, without
-/// walking every order of the domes: for each move and build in order, each set of the
-/// squares offered for a dome after the build (the first step offered for each square),
-/// written in the order offered. The reference keeps, for each state, the first sequence
+/// The turns of shape `MoveBuildDomes` (Heracles, Polyphemus), in the reference's order,
+/// without walking every order of the domes: for each move and build in order, each set
+/// of at most `most` of the squares offered for a dome after the build (the first step
+/// offered for each square), written in the order offered. The reference keeps, for each state, the first sequence
 /// in step order, so a set's domes go in that order; and it lists a set's larger sets
 /// (one more step, offered before `END`) before the set itself. Two builds that are domes
 /// (on level 3) can each be followed by a dome on the other's square and end alike: the
 /// first build's turn is kept.
 fn move_build_domes<const ENDS: bool>(
     state: &State,
+    most: u8,
     mut visit: impl FnMut(&[Step], &State) -> bool,
 ) -> bool {
     let mut moves = StepList::default();
@@ -769,6 +770,7 @@ fn move_build_domes<const ENDS: bool>(
             let dedupe = topped > 1 && moved.height(crate::steps::dst(build)) == 3;
             let mut sets = DomeSets {
                 domes: domes.as_slice(),
+                most: usize::from(most),
                 turn: steps_of(&[mv, build]),
                 dedupe: dedupe.then_some((&mut seen, built.domes)),
             };
@@ -783,6 +785,8 @@ fn move_build_domes<const ENDS: bool>(
 /// The sets of domes after one base turn (see `move_build_domes`), heard in its order.
 struct DomeSets<'a> {
     domes: &'a [Step],
+    /// Domes a turn builds at most.
+    most: usize,
     turn: TurnSteps,
     /// The end states' domes heard so far for this move, and the domes after the build.
     dedupe: Option<(&'a mut HashSet<Mask>, Mask)>,
@@ -797,7 +801,12 @@ impl DomeSets<'_> {
         here: &State,
         visit: &mut impl FnMut(&[Step], &State) -> bool,
     ) -> bool {
-        for i in from..self.domes.len() {
+        let more = if self.turn.len() - 2 < self.most {
+            self.domes.len()
+        } else {
+            from // the most domes built: none more
+        };
+        for i in from..more {
             let dome = self.domes[i];
             let next = if ENDS {
                 after(here, dome, false)
@@ -1062,7 +1071,7 @@ fn shaped<const ENDS: bool>(
         TurnShape::MoveBuildBuild(second) => move_build_build::<ENDS>(state, second, visit),
         TurnShape::BuildMoveBuild => build_move_build::<ENDS>(state, visit),
         TurnShape::Travel => travel::<ENDS>(state, visit),
-        TurnShape::MoveBuildDomes => move_build_domes::<ENDS>(state, visit),
+        TurnShape::MoveBuildDomes { most } => move_build_domes::<ENDS>(state, most, visit),
         TurnShape::Any => unreachable!("a power of no shape is walked"),
     }
 }
@@ -1400,7 +1409,7 @@ mod tests {
             let mut s: State = start.parse().unwrap();
             s.powers = [a, b];
             // Heracles's domes, unused, make tens of thousands of turns on these open
-            // boards: his power starts spent (`heracles_domes_every_set_once` has it unused).
+            // boards: his power starts spent (`the_heroes_domes_every_set_once` has it unused).
             for p in 0..2 {
                 if s.powers[p] == God::Heracles {
                     s.tokens[p] = 1;
@@ -1487,14 +1496,17 @@ mod tests {
     }
 
     #[test]
-    fn heracles_domes_every_set_once() {
+    fn the_heroes_domes_every_set_once() {
         // RULINGS #71: after the normal build, any set of free squares next to his workers
         // domed, in any order: each set is one turn (as the reference lists them). On
         // crowded boards the shape's list is the walk's; on the second, b1-b2 may dome a2
         // or c2 (level 3) as its build, then the other square: both end alike.
+        // Polyphemus (RULINGS #68) likewise, with two domes at most, anywhere.
         for text in [
             "DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-",
             "DDDDD/DDDDD/DDD00/3030D/0000D 1 a1,b1 e3,d3 powers=Heracles,-",
+            "DDDDD/DDDDD/DDD00/3030D/0000D 1 a1,b1 e3,d3 powers=Polyphemus,Athena",
+            "01000/12131/01121/21220/10020 1 e4,b2 a2,d2 powers=Polyphemus,Demeter",
         ] {
             let s = state(text);
             let turns = legal_turns(&s);

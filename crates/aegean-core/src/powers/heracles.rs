@@ -68,6 +68,6 @@ impl Power for Heracles {
     }
 
     fn turn_shape(&self) -> TurnShape {
-        TurnShape::MoveBuildDomes
+        TurnShape::MoveBuildDomes { most: u8::MAX }
     }
 }

@@ -292,12 +292,13 @@ pub enum TurnShape {
     /// such turns end in one state only when both workers build the same square from the
     /// same stand.
     Travel,
-    /// The base turn (a move, then a build by that worker), then any set of the domes
-    /// offered after the build, each square once, in any order (Heracles): the domes
-    /// offered after one are those offered before it less its square, and the opponent
+    /// The base turn (a move, then a build by that worker), then any set of at most
+    /// `most` of the domes offered after the build, each square once, in any order
+    /// (Heracles: any number; Polyphemus: two): the domes offered after one are those
+    /// offered before it less its square (none once `most` are built), and the opponent
     /// judges a dome the same way before and after the others. Each set is one turn,
     /// written in the order offered.
-    MoveBuildDomes,
+    MoveBuildDomes { most: u8 },
     /// Anything the hooks allow: found by walking the steps.
     Any,
 }

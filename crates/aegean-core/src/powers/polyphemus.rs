@@ -5,7 +5,9 @@
 //! ordinary `^a1`: `b2-c3^d4^a1D^e5D`. The first dome spends the power
 //! (`polyphemus=used`).
 
-use super::{builds_in_turn, default_apply_step, default_turn_steps, domes_on, Power, Token};
+use super::{
+    builds_in_turn, default_apply_step, default_turn_steps, domes_on, Power, Token, TurnShape,
+};
 use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, END, KIND_BUILD};
@@ -46,8 +48,9 @@ impl Power for Polyphemus {
         default_apply_step(state, step);
     }
 
-    /// His turn starts with a move, and only a move wins.
-    fn only_first_move_wins(&self) -> bool {
-        true
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuildDomes {
+            most: MAX_DOMES as u8,
+        }
     }
 }
