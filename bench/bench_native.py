@@ -110,6 +110,10 @@ PAIRS = [
     ("Prometheus", "Minotaur"),
 ]
 
+#: The tokens of the powers' setup choices, for the boards above (a position without one
+#: is still in setup, which the reference plays).
+SETUP = {"Aeolus": " aeolus=n", "Siren": " siren=ne"}
+
 #: The gods beyond the simple ten that the core plays, each to move against another.
 MORE_PAIRS = [
     ("Achilles", "Minotaur"),
@@ -135,6 +139,8 @@ MORE_PAIRS = [
     ("Terpsichore", "Athena"),
     ("Polyphemus", "Demeter"),
     ("Heracles", "Prometheus"),
+    ("Aeolus", "Minotaur"),
+    ("Siren", "Apollo"),
     # Chronus claims wins on his opponent's builds: Demeter's two builds are walked.
     ("Demeter", "Chronus"),
     # Persephone judges her opponent's whole turns: their lists under her rule.
@@ -158,7 +164,7 @@ def lists_with_gods(
 
     core_rates, board_rates, reference_rates, details = [], [], [], []
     for first, second in pairs:
-        text = f"{MIDGAME} powers={first},{second}"
+        text = f"{MIDGAME} powers={first},{second}" + "".join(SETUP.get(n, "") for n in (first, second))
         board = Board.from_position(text)
         clock = timeit.default_timer()
         reference = rules.legal_turns(board, None)

@@ -39,10 +39,15 @@ def with_towers(position: str, towers: int, rng: random.Random) -> str:
     return naive.format_pos(pos)
 
 
+#: The eight directions' names (Aeolus's Wind, Siren's Arrow).
+DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+
 def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
     random when she is not the one to move (it is cleared as her own turn starts), a
-    hero's power spent at random, and Selene's female one of her workers."""
+    hero's power spent at random, Aeolus's Wind and Siren's Arrow pointed at random, and
+    Selene's female one of her workers."""
     if pair == ("-", "-"):
         return position
     text = f"{position} powers={pair[0]},{pair[1]}"
@@ -53,6 +58,9 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     for hero in sorted(HEROES.intersection(pair)):
         if rng.random() < 0.3:
             text += f" {hero.lower()}=used"
+    for name in ("Aeolus", "Siren"):  # the Wind, the Arrow: pointed at setup
+        if name in pair:
+            text += f" {name.lower()}={rng.choice(DIRECTIONS)}"
     if "Selene" in pair and rng.random() < 0.9:
         # Her female, one of her workers (left out: no female, only the normal build).
         text += f" selene={rng.choice(position.split()[2 + pair.index('Selene')].split(','))}"

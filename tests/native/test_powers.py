@@ -1,8 +1,8 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the twenty-three others it has:
-Achilles, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Hades, Hera, Heracles,
-Hestia, Hypnus, Limus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene,
-Terpsichore, Triton, Urania, Zeus}: 1,156 pairs, mirrors included), on
+powers it plays ({no power, the ten simple gods and the twenty-five others it has:
+Achilles, Aeolus, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Hades, Hera,
+Heracles, Hestia, Hypnus, Limus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon,
+Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,296 pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
@@ -162,6 +162,22 @@ RULINGS = [
     ("00000/00000/00000/00000/00000 1 b2,e1 a5,e5 powers=Nemesis,-", "b2-c3^c4,a5>c3,e5>e1", True),
     ("00000/00000/00000/00000/00000 1 b2,e1 a5,e5 powers=Nemesis,-", "b2-c3^c4,a5>c3", False),
     ("00000/00000/00000/00000/00000 1 b2,e1 a5,d2 powers=Nemesis,-", "b2-c3^c4,a5>c3,d2>e1", False),
+    # Aeolus (RULINGS #48, printed): no worker moves into the wind (blowing north: no move
+    # south, south-west and south-east allowed), his own nor his opponent's, Urania's
+    # wrapped steps by the wrap's direction; after his build he may turn the Wind.
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Aeolus,- aeolus=n", "b2-b1^b2", False),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Aeolus,- aeolus=n", "b2-a1^b1", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Aeolus,- aeolus=n", "b2-c3^d4*sw", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=-,Aeolus aeolus=n", "b2-b1^b2", False),
+    ("00000/00000/00000/00000/00000 1 a1,c3 c5,e1 powers=Urania,Aeolus aeolus=n", "a1-a5^a4", False),
+    ("00000/00000/00000/00000/00000 1 a1,c3 c5,e1 powers=Urania,Aeolus aeolus=s", "a1-a5^a4", True),
+    # Siren (RULINGS #59, printed): instead of her turn, opponent workers forced one space
+    # along the Arrow, each once, into free spaces at any level (forced: no win); no move
+    # after; not onto a worker.
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,a4 powers=Siren,- siren=ne", "c3>d4", True),
+    ("00000/00030/00000/00000/00000 1 b2,e5 c3,a4 powers=Siren,- siren=ne", "c3>d4,a4>b5", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,a4 powers=Siren,- siren=ne", "c3>d4,b2-b3^b4", False),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c3,a4 powers=Siren,- siren=sw", "c3>b2", False),
     # Odysseus (RULINGS #66): once, before his move, opponent workers next to his forced
     # into free corners, at any level (forced onto level 3 is no win: #1); not elsewhere,
     # not one that is not next to his, not once spent.
@@ -299,6 +315,19 @@ def test_selenes_female_keeps_her_token_when_apollo_swaps_her() -> None:
     board = Board.from_position(position)
     board.push_turn(parse_turn("d2-e1^e2"))
     assert board.position() == text
+
+
+def test_a_position_before_the_wind_or_the_arrow_is_pointed_is_setup() -> None:
+    """Aeolus's Wind and Siren's Arrow are pointed at setup (RULINGS #48, #59): without the
+    token the position is still in setup, which the reference plays (its next turn is the
+    choice); the core refuses such a text with one line."""
+    for name in ("Aeolus", "Siren"):
+        board = Board.from_position(f"00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers={name},-")
+        assert not native.supports(board)
+        assert all(str(t).startswith("*") for t in board.legal_turns())
+        with pytest.raises(ValueError, match=f"{name.lower()}=<direction>") as refused:
+            _core.perft(board.position(), 1)
+        assert "\n" not in str(refused.value)
 
 
 def test_a_token_that_does_not_fit_the_board_is_one_line() -> None:

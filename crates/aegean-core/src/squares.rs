@@ -63,6 +63,39 @@ pub fn beyond(src: u8, dst: u8) -> Option<u8> {
     ((0..5).contains(&file) && (0..5).contains(&rank)).then_some((rank * 5 + file) as u8)
 }
 
+/// The eight directions as (file, rank) steps, north first, clockwise (the reference's
+/// `squares.DIRECTIONS`: Aeolus's Wind, Siren's Arrow).
+pub const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// The directions' names, in [`DIRECTIONS`]'s order.
+pub const DIRECTION_NAMES: [&str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+
+/// The square one step from `s` in direction `d` (an index into [`DIRECTIONS`]), or
+/// `None` off the board.
+pub fn toward(s: u8, d: usize) -> Option<u8> {
+    let (df, dr) = DIRECTIONS[d];
+    let (file, rank) = ((s % 5) as i8 + df, (s / 5) as i8 + dr);
+    ((0..5).contains(&file) && (0..5).contains(&rank)).then_some((rank * 5 + file) as u8)
+}
+
+/// The direction (an index into [`DIRECTIONS`]) of a one-square step from `src` to `dst`
+/// on the board wrapped round its edges (`a1` to `e1` goes west: Urania's steps), or
+/// `None` where `dst` is no such neighbour (the reference's `MOVE_DIRECTION`).
+pub fn wrapped_direction(src: u8, dst: u8) -> Option<usize> {
+    let df = ((dst % 5) as i8 - (src % 5) as i8 + 7) % 5 - 2;
+    let dr = ((dst / 5) as i8 - (src / 5) as i8 + 7) % 5 - 2;
+    DIRECTIONS.iter().position(|&d| d == (df, dr))
+}
+
 /// The squares of a mask, ascending.
 pub fn iter(mut mask: Mask) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {

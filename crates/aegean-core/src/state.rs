@@ -323,11 +323,13 @@ impl State {
                     .into(),
             ));
         }
-        if let Some(p) = (0..2).find(|&p| !state.powers[p].token_fits(&state, p)) {
-            return Err(ParseError(format!(
-                "{}: the token does not fit the board (hypnus names a worker's square)",
-                state.powers[p].token().unwrap_or("token")
-            )));
+        for p in 0..2 {
+            if let Err(rule) = state.powers[p].token_fits(&state, p) {
+                return Err(ParseError(format!(
+                    "{}: the token does not fit the board ({rule})",
+                    state.powers[p].token().unwrap_or("token")
+                )));
+            }
         }
         Ok(state)
     }

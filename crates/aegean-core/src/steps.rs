@@ -15,6 +15,10 @@ pub const KIND_FORCE: u32 = 4;
 pub const KIND_END: u32 = 5;
 /// The worker on the actor square removes the top block of the target square (Ares).
 pub const KIND_REMOVE: u32 = 6;
+/// A power turns its token to a direction (Aeolus's Wind: `*ne`); the direction plus one
+/// in the bits from `ARG_SHIFT` on.
+pub const KIND_MARK: u32 = 7;
+const ARG_SHIFT: u32 = 15;
 const SRC_SHIFT: u32 = 5;
 const KIND_SHIFT: u32 = 10;
 /// An explicit dome, below level 3 (Atlas): `c3^d4D`.
@@ -47,6 +51,19 @@ pub const fn dome_step(builder: u8, dst: u8) -> Step {
     build_step(builder, dst) | DOME_FLAG
 }
 
+/// A power's token points in direction `d` (an index into `squares::DIRECTIONS`): `*ne`.
+pub const fn mark_step(d: u8) -> Step {
+    KIND_MARK << KIND_SHIFT | (d as u32 + 1) << ARG_SHIFT
+}
+
+/// The direction a `MARK` step points in, if it names one.
+pub const fn mark_direction(step: Step) -> Option<u8> {
+    match (step >> ARG_SHIFT) & 0xF {
+        0 => None,
+        arg => Some(arg as u8 - 1),
+    }
+}
+
 pub const fn kind(step: Step) -> u32 {
     step >> KIND_SHIFT & 0xF
 }
@@ -62,6 +79,11 @@ pub const fn dst(step: Step) -> u8 {
 /// A step in the project's notation: `b2-c3` for a move, `c3^d4` for a build, `c3>a1` for
 /// a force, `a1xb1` for a removal.
 pub fn format(step: Step, out: &mut String) {
+    if let (KIND_MARK, Some(d)) = (kind(step), mark_direction(step)) {
+        out.push('*');
+        out.push_str(squares::DIRECTION_NAMES[d as usize]);
+        return;
+    }
     let op = match kind(step) {
         KIND_MOVE => '-',
         KIND_FORCE => '>',
@@ -96,5 +118,10 @@ mod tests {
         format(force_step(12, 0), &mut text);
         format(remove_step(0, 1), &mut text);
         assert_eq!(text, "c3>a1a1xb1");
+        text.clear();
+        format(mark_step(1), &mut text);
+        assert_eq!(text, "*ne");
+        // steps.mark(direction=1) in aegean.santorini.steps
+        assert_eq!(mark_step(1), 7 << 10 | 2 << 15);
     }
 }

@@ -173,8 +173,9 @@ class Board(GameState[Power]):
     def native_plays(self) -> bool:
         """Whether the native core (Rust, ``aegean._core``) plays this position: two players,
         each with no power or one the core plays (``NATIVE_POWERS``), between turns,
-        placement over, the game not decided. There ``legal_turns`` comes from it (the same
-        turns in the same order: tests/native), and :mod:`aegean.ai.native` searches it."""
+        placement and the powers' setup choices over, the game not decided. There
+        ``legal_turns`` comes from it (the same turns in the same order: tests/native), and
+        :mod:`aegean.ai.native` searches it."""
         if self.plain and self.n_players == 2 and not self.turn and not self.placing:
             return self.decided is None
         return self._native_powers() is not None
@@ -188,10 +189,12 @@ class Board(GameState[Power]):
         if self.fleece is not None or self.placing or not self.tokens.keys() <= NATIVE_TOKENS:
             return None
         names = []
-        for power in self.powers:
+        for owner, power in enumerate(self.powers):
             if power.is_plain:
                 names.append("-")
             elif power.name in NATIVE_POWERS:
+                if type(power).setup_steps is not Power.setup_steps and power.setup_steps(self, owner):
+                    return None  # a setup choice still to make (Aeolus's Wind): setup
                 names.append(power.name)
             else:
                 return None

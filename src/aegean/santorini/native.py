@@ -4,9 +4,9 @@ behind the reference engine's API.
 The Python engine is the rules reference; the native core plays what it supports (today
 two-player games with no power, one of the ten simple gods — Apollo, Artemis, Athena,
 Atlas, Demeter, Hephaestus, Hermes, Minotaur, Pan, Prometheus — or Achilles, Ares,
-Atalanta, Bellerophon, Charon, Chronus, Eros, Hades, Hera, Heracles, Hestia, Hypnus,
-Limus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene, Terpsichore, Triton,
-Urania or Zeus, between turns, placement over:
+Aeolus, Atalanta, Bellerophon, Charon, Chronus, Eros, Hades, Hera, Heracles, Hestia,
+Hypnus, Limus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren,
+Terpsichore, Triton, Urania or Zeus, between turns, placement and setup choices over:
 :data:`PLAYS`) at native speed and must agree with the reference there: ``tests/native/``
 checks legal turns, perft and wins on seeded random positions. :func:`supports` says
 whether a board is such a position; :mod:`.perft` uses the core for those transparently,

@@ -27,9 +27,13 @@ impl Power for Hypnus {
         })
     }
 
-    fn token_fits(&self, state: &State, owner: usize) -> bool {
+    fn token_fits(&self, state: &State, owner: usize) -> Result<(), &'static str> {
         let sleeper = state.tokens[owner];
-        sleeper == 0 || state.owner(sleeper - 1).is_some()
+        if sleeper == 0 || state.owner(sleeper - 1).is_some() {
+            Ok(())
+        } else {
+            Err("hypnus names a worker's square")
+        }
     }
 
     fn end_of_turn_state(&self, state: &mut State, owner: usize, _player: usize) {

@@ -4,9 +4,9 @@
 //! and overriding only the hooks its card changes; [`God`] names the powers the core
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
-//! The core plays "no power", the ten simple gods and, of the others, Ares, Charon,
-//! Chronus, Eros, Hades, Hera, Hestia, Hypnus, Limus, Nemesis, Persephone, Poseidon,
-//! Selene, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
+//! The core plays "no power", the ten simple gods and, of the others, Aeolus, Ares,
+//! Charon, Chronus, Eros, Hades, Hera, Hestia, Hypnus, Limus, Nemesis, Persephone,
+//! Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
 //! Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
 //! Python engine plays it.
 
@@ -19,6 +19,7 @@ use crate::state::{State, StepList, Termination};
 use crate::steps::{self, Step, KIND_BUILD, KIND_FORCE, KIND_MOVE, KIND_REMOVE};
 
 mod achilles;
+mod aeolus;
 mod apollo;
 mod ares;
 mod artemis;
@@ -47,12 +48,14 @@ mod polyphemus;
 mod poseidon;
 mod prometheus;
 mod selene;
+mod siren;
 mod terpsichore;
 mod triton;
 mod urania;
 mod zeus;
 
 pub use achilles::Achilles;
+pub use aeolus::Aeolus;
 pub use apollo::Apollo;
 pub use ares::Ares;
 pub use artemis::Artemis;
@@ -81,6 +84,7 @@ pub use polyphemus::Polyphemus;
 pub use poseidon::Poseidon;
 pub use prometheus::Prometheus;
 pub use selene::Selene;
+pub use siren::Siren;
 pub use terpsichore::Terpsichore;
 pub use triton::Triton;
 pub use urania::Urania;
@@ -235,10 +239,11 @@ pub trait Power {
         false
     }
 
-    /// Whether the owner's token, as a position gives it, fits the board (Hypnus's
-    /// sleeper is a worker); a position whose token does not is refused.
-    fn token_fits(&self, _state: &State, _owner: usize) -> bool {
-        true
+    /// Whether the owner's token, as a position gives it, fits the board, and if not, what
+    /// it must be (Hypnus's sleeper is a worker; Aeolus's Wind is set at setup); a position
+    /// whose token does not fit is refused with that.
+    fn token_fits(&self, _state: &State, _owner: usize) -> Result<(), &'static str> {
+        Ok(())
     }
 
     /// For the evaluation: the owner's threats to win by moving next turn, as the squares
@@ -460,6 +465,8 @@ pub enum God {
     Terpsichore,
     Polyphemus,
     Heracles,
+    Siren,
+    Aeolus,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -602,13 +609,21 @@ macro_rules! dispatch {
                 let $p = &Heracles;
                 $e
             }
+            God::Siren => {
+                let $p = &Siren;
+                $e
+            }
+            God::Aeolus => {
+                let $p = &Aeolus;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 34] = [
+    pub const ALL: [God; 36] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -643,6 +658,8 @@ impl God {
         God::Terpsichore,
         God::Polyphemus,
         God::Heracles,
+        God::Siren,
+        God::Aeolus,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -682,6 +699,8 @@ impl God {
             God::Terpsichore => "Terpsichore",
             God::Polyphemus => "Polyphemus",
             God::Heracles => "Heracles",
+            God::Siren => "Siren",
+            God::Aeolus => "Aeolus",
         }
     }
 }
@@ -706,7 +725,7 @@ impl God {
         dispatch!(self, p => p.tags_a_worker())
     }
 
-    pub fn token_fits(self, state: &State, owner: usize) -> bool {
+    pub fn token_fits(self, state: &State, owner: usize) -> Result<(), &'static str> {
         dispatch!(self, p => p.token_fits(state, owner))
     }
 

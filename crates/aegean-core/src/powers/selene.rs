@@ -37,9 +37,13 @@ impl Power for Selene {
         true
     }
 
-    fn token_fits(&self, state: &State, owner: usize) -> bool {
+    fn token_fits(&self, state: &State, owner: usize) -> Result<(), &'static str> {
         let her = state.tokens[owner];
-        her == 0 || state.owner(her - 1).is_some()
+        if her == 0 || state.owner(her - 1).is_some() {
+            Ok(())
+        } else {
+            Err("selene names a worker's square")
+        }
     }
 
     /// The base turn; after the move, her domes beside the normal builds (those first, so

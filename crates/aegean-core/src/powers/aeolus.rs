@@ -1,0 +1,98 @@
+//! Aeolus (card 31), God of the Winds — *Setup*: place the Wind token pointing in one of
+//! the 8 directions (where the wind blows). *End of Your Turn*: turn the Wind token to any
+//! of the 8 directions. *Any Move*: no worker can move directly into the wind (opposite to
+//! where it blows). The printed text (RULINGS #48): after his build a `MARK` step may turn
+//! the Wind, `b2-c3^d4*sw`; a turn without one keeps it (and `*<same>` ends alike). No
+//! worker moves into the wind: his own moves are left out of his steps, his opponent's
+//! refused (`allows_opponent_step`); forced is not moved, so forces are not. Urania's
+//! wrapped steps have the direction of the wrap (`a1-e1` goes west). Token:
+//! `aeolus=<direction>`, set at setup, which the reference plays.
+
+use super::{default_apply_step, default_turn_steps, Power, Token};
+use crate::squares::{self, DIRECTION_NAMES};
+use crate::state::{State, StepList};
+use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
+
+/// The token's key in a position; its values are the directions' names.
+pub const TOKEN: &str = "aeolus";
+
+pub struct Aeolus;
+
+/// Whether `step` is a move directly into the wind the token `wind` says (0: none yet).
+fn into_the_wind(wind: u8, step: Step) -> bool {
+    let Some(blows) = usize::from(wind).checked_sub(1) else {
+        return false;
+    };
+    steps::kind(step) == KIND_MOVE
+        && squares::wrapped_direction(steps::src(step), steps::dst(step)) == Some((blows + 4) % 8)
+}
+
+impl Power for Aeolus {
+    fn token(&self) -> Option<Token> {
+        Some(Token {
+            key: TOKEN,
+            values: &DIRECTION_NAMES,
+        })
+    }
+
+    /// The Wind is pointed at setup: a position without it is still in setup,
+    /// which the reference plays.
+    fn token_fits(&self, state: &State, owner: usize) -> Result<(), &'static str> {
+        if state.tokens[owner] == 0 {
+            Err("the Wind is pointed at setup: aeolus=<direction>")
+        } else {
+            Ok(())
+        }
+    }
+
+    fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
+        if state
+            .turn
+            .last()
+            .is_some_and(|s| steps::kind(s) == KIND_MARK)
+        {
+            return out.push(END);
+        }
+        let start = out.len();
+        default_turn_steps(self, state, player, out);
+        if out.as_slice()[start..] == [END] {
+            // The end of his turn: turn the Wind (END keeps it).
+            for d in 0..8 {
+                out.push(steps::mark_step(d));
+            }
+            return;
+        }
+        let wind = state.tokens[player];
+        let mut i = 0;
+        out.retain(|s| {
+            i += 1;
+            i <= start || !into_the_wind(wind, s)
+        });
+    }
+
+    fn apply_step(&self, state: &mut State, player: usize, step: Step) {
+        match (steps::kind(step), steps::mark_direction(step)) {
+            (KIND_MARK, Some(d)) => state.tokens[player] = d + 1,
+            _ => default_apply_step(state, step),
+        }
+    }
+
+    fn restricts_opponents(&self) -> bool {
+        true
+    }
+
+    fn allows_opponent_step(
+        &self,
+        state: &State,
+        owner: usize,
+        _player: usize,
+        step: Step,
+    ) -> bool {
+        !into_the_wind(state.tokens[owner], step)
+    }
+
+    /// His turn starts with a move, and only a move wins.
+    fn only_first_move_wins(&self) -> bool {
+        true
+    }
+}
