@@ -1410,9 +1410,12 @@ mod tests {
             s.powers = [a, b];
             // Heracles's domes, unused, make tens of thousands of turns on these open
             // boards: his power starts spent (`the_heroes_domes_every_set_once` has it unused).
+            // The Wind and the Arrow are pointed at setup: north-east.
             for p in 0..2 {
-                if s.powers[p] == God::Heracles {
-                    s.tokens[p] = 1;
+                match s.powers[p] {
+                    God::Heracles => s.tokens[p] = 1,
+                    God::Aeolus | God::Siren => s.tokens[p] = 2,
+                    _ => {}
                 }
             }
             for _ in 0..24 {
