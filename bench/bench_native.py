@@ -110,9 +110,10 @@ PAIRS = [
     ("Prometheus", "Minotaur"),
 ]
 
-#: The tokens of the powers' setup choices, for the boards above (a position without one
-#: is still in setup, which the reference plays).
-SETUP = {"Aeolus": " aeolus=n", "Siren": " siren=ne"}
+#: The powers' tokens the boards above need: the setup choices (a position without one
+#: is still in setup, which the reference plays) and Morpheus's pieces (at least the one
+#: gained as his turn starts).
+SETUP = {"Aeolus": " aeolus=n", "Siren": " siren=ne", "Morpheus": " morpheus=3"}
 
 #: The gods beyond the simple ten that the core plays, each to move against another.
 MORE_PAIRS = [
@@ -141,6 +142,7 @@ MORE_PAIRS = [
     ("Heracles", "Prometheus"),
     ("Aeolus", "Minotaur"),
     ("Siren", "Apollo"),
+    ("Morpheus", "Hephaestus"),
     # Chronus claims wins on his opponent's builds: Demeter's two builds are walked.
     ("Demeter", "Chronus"),
     # Persephone judges her opponent's whole turns: their lists under her rule.

@@ -46,8 +46,8 @@ DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
     random when she is not the one to move (it is cleared as her own turn starts), a
-    hero's power spent at random, Aeolus's Wind and Siren's Arrow pointed at random, and
-    Selene's female one of her workers."""
+    hero's power spent at random, Aeolus's Wind and Siren's Arrow pointed at random,
+    Morpheus's pieces counted at random, and Selene's female one of her workers."""
     if pair == ("-", "-"):
         return position
     text = f"{position} powers={pair[0]},{pair[1]}"
@@ -61,6 +61,9 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     for name in ("Aeolus", "Siren"):  # the Wind, the Arrow: pointed at setup
         if name in pair:
             text += f" {name.lower()}={rng.choice(DIRECTIONS)}"
+    if "Morpheus" in pair:  # his pieces: at least the one gained at his turn's start
+        pieces = rng.randrange(1 if pair.index("Morpheus") == to_move else 0, 6)
+        text += f" morpheus={pieces}" if pieces else ""
     if "Selene" in pair and rng.random() < 0.9:
         # Her female, one of her workers (left out: no female, only the normal build).
         text += f" selene={rng.choice(position.split()[2 + pair.index('Selene')].split(','))}"

@@ -1,8 +1,9 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the twenty-five others it has:
+powers it plays ({no power, the ten simple gods and the twenty-six others it has:
 Achilles, Aeolus, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Hades, Hera,
-Heracles, Hestia, Hypnus, Limus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon,
-Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,296 pairs, mirrors included), on
+Heracles, Hestia, Hypnus, Limus, Morpheus, Nemesis, Odysseus, Persephone, Polyphemus,
+Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,369 pairs, mirrors
+included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
@@ -178,6 +179,12 @@ RULINGS = [
     ("00000/00030/00000/00000/00000 1 b2,e5 c3,a4 powers=Siren,- siren=ne", "c3>d4,a4>b5", True),
     ("00000/00000/00000/00000/00000 1 b2,e5 c3,a4 powers=Siren,- siren=ne", "c3>d4,b2-b3^b4", False),
     ("00000/00000/00000/00000/00000 1 b2,e5 c3,a4 powers=Siren,- siren=sw", "c3>b2", False),
+    # Morpheus (RULINGS #42): no normal build; any number of builds, none included, one
+    # piece from his card each, by the worker that moved.
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Morpheus,- morpheus=3", "b2-c3^c4^d4^d4", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Morpheus,- morpheus=3", "b2-c3", True),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Morpheus,- morpheus=3", "b2-c3^d4^d4^c4^c4", False),
+    ("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Morpheus,- morpheus=1", "b2-c3^d4^c4", False),
     # Odysseus (RULINGS #66): once, before his move, opponent workers next to his forced
     # into free corners, at any level (forced onto level 3 is no win: #1); not elsewhere,
     # not one that is not next to his, not once spent.
@@ -315,6 +322,24 @@ def test_selenes_female_keeps_her_token_when_apollo_swaps_her() -> None:
     board = Board.from_position(position)
     board.push_turn(parse_turn("d2-e1^e2"))
     assert board.position() == text
+
+
+def test_morpheus_gains_a_piece_as_each_turn_of_his_starts() -> None:
+    """*Start of Your Turn*: a piece on his card (RULINGS #42); a position at his turn
+    holds it, so one without any is refused by both, in one line."""
+    text, _ = _core.play(
+        "00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Morpheus,- morpheus=1",
+        list(parse_turn("b2-c3^d4")),
+    )
+    assert "morpheus" not in text
+    text, _ = _core.play(text, list(parse_turn("c5-b5^a5")))
+    assert text.endswith(" morpheus=1")
+    missing = "00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Morpheus,-"
+    with pytest.raises(PositionError):
+        Board.from_position(missing)
+    with pytest.raises(ValueError, match="piece just gained") as refused:
+        _core.perft(missing, 1)
+    assert "\n" not in str(refused.value)
 
 
 def test_a_position_before_the_wind_or_the_arrow_is_pointed_is_setup() -> None:

@@ -143,6 +143,11 @@ pub fn finish_turn(state: &mut State) {
     }
     end_turn(state);
     begin_turn_state(state);
+    let player = state.to_move as usize;
+    for owner in 0..2 {
+        let power = state.powers[owner];
+        power.start_of_turn(state, owner, player);
+    }
 }
 
 /// A legal full turn and where it leads.

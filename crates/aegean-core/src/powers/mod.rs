@@ -5,7 +5,7 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Ares,
-//! Charon, Chronus, Eros, Hades, Hera, Hestia, Hypnus, Limus, Nemesis, Persephone,
+//! Charon, Chronus, Eros, Hades, Hera, Hestia, Hypnus, Limus, Morpheus, Nemesis, Persephone,
 //! Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
 //! Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
 //! Python engine plays it.
@@ -40,6 +40,7 @@ mod hestia;
 mod hypnus;
 mod limus;
 mod minotaur;
+mod morpheus;
 mod nemesis;
 mod odysseus;
 mod pan;
@@ -76,6 +77,7 @@ pub use hestia::Hestia;
 pub use hypnus::Hypnus;
 pub use limus::Limus;
 pub use minotaur::Minotaur;
+pub use morpheus::Morpheus;
 pub use nemesis::Nemesis;
 pub use odysseus::Odysseus;
 pub use pan::Pan;
@@ -198,6 +200,11 @@ pub trait Power {
     /// As any player's turn starts: the state the board decides (Athena's token cleared
     /// at her own turn).
     fn start_of_turn_state(&self, _state: &mut State, _owner: usize, _player: usize) {}
+
+    /// As any player's turn starts in play, after `start_of_turn_state`: what happens then
+    /// that the board does not decide (Morpheus gains a piece). A position read between
+    /// turns holds it already.
+    fn start_of_turn(&self, _state: &mut State, _owner: usize, _player: usize) {}
 
     /// What of the turn so far decides the rest of it.
     fn turn_key(&self, _state: &State) -> TurnKey {
@@ -467,6 +474,7 @@ pub enum God {
     Heracles,
     Siren,
     Aeolus,
+    Morpheus,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -617,13 +625,17 @@ macro_rules! dispatch {
                 let $p = &Aeolus;
                 $e
             }
+            God::Morpheus => {
+                let $p = &Morpheus;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 36] = [
+    pub const ALL: [God; 37] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -660,6 +672,7 @@ impl God {
         God::Heracles,
         God::Siren,
         God::Aeolus,
+        God::Morpheus,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -701,6 +714,7 @@ impl God {
             God::Heracles => "Heracles",
             God::Siren => "Siren",
             God::Aeolus => "Aeolus",
+            God::Morpheus => "Morpheus",
         }
     }
 }
@@ -799,6 +813,11 @@ impl God {
     #[inline]
     pub fn start_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
         dispatch!(self, p => p.start_of_turn_state(state, owner, player))
+    }
+
+    #[inline]
+    pub fn start_of_turn(self, state: &mut State, owner: usize, player: usize) {
+        dispatch!(self, p => p.start_of_turn(state, owner, player))
     }
 
     #[inline]
