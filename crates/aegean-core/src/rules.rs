@@ -719,6 +719,58 @@ fn build_move_build<const ENDS: bool>(
     false
 }
 
+/// The turns of shape `MoveBuildMark` (Aeolus), in the reference's order: for each move
+/// and build in order, the two alone (`END` is offered first), then each mark offered
+/// after them but the one to where the token points (that state is the first's). `visit`
+/// hears each turn and its state (see `move_build` for `ENDS`), and returns true to stop.
+fn move_build_mark<const ENDS: bool>(
+    state: &State,
+    mut visit: impl FnMut(&[Step], &State) -> bool,
+) -> bool {
+    let token = state.tokens[state.to_move as usize];
+    let mut moves = StepList::default();
+    let mut builds = StepList::default();
+    let mut ends = StepList::default();
+    offered(state, &mut moves);
+    for &mv in moves.as_slice() {
+        let moved = after(state, mv, false);
+        if moved.decided.is_some() {
+            if visit(&[mv], &moved) {
+                return true;
+            }
+            continue;
+        }
+        offered(&moved, &mut builds);
+        for &build in builds.as_slice() {
+            let built = after(&moved, build, false);
+            if built.decided.is_some() {
+                if visit(&[mv, build], &built) {
+                    return true;
+                }
+                continue;
+            }
+            offered(&built, &mut ends);
+            for &end in ends.as_slice() {
+                let heard = if end == END {
+                    let mut ended = built;
+                    if ENDS {
+                        finish_turn(&mut ended);
+                    }
+                    visit(&[mv, build], &ended)
+                } else if crate::steps::mark_direction(end).map(|d| d + 1) == Some(token) {
+                    false // the token turned to where it points: as END
+                } else {
+                    hear::<ENDS>(&mut visit, &[mv, build, end], &built, end)
+                };
+                if heard {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 /// The turns of shape `MoveBuildDomes` (Heracles, Polyphemus), in the reference's order,
 /// without walking every order of the domes: for each move and build in order, each set
 /// of at most `most` of the squares offered for a dome after the build (the first step
@@ -1076,6 +1128,7 @@ fn shaped<const ENDS: bool>(
         TurnShape::MoveBuildBuild(second) => move_build_build::<ENDS>(state, second, visit),
         TurnShape::BuildMoveBuild => build_move_build::<ENDS>(state, visit),
         TurnShape::Travel => travel::<ENDS>(state, visit),
+        TurnShape::MoveBuildMark => move_build_mark::<ENDS>(state, visit),
         TurnShape::MoveBuildDomes { most } => move_build_domes::<ENDS>(state, most, visit),
         TurnShape::Any => unreachable!("a power of no shape is walked"),
     }

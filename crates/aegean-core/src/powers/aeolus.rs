@@ -8,7 +8,7 @@
 //! wrapped steps have the direction of the wrap (`a1-e1` goes west). Token:
 //! `aeolus=<direction>`, set at setup, which the reference plays.
 
-use super::{default_apply_step, default_turn_steps, Power, Token};
+use super::{default_apply_step, default_turn_steps, Power, Token, TurnShape};
 use crate::squares::{self, DIRECTION_NAMES};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
@@ -91,8 +91,7 @@ impl Power for Aeolus {
         !into_the_wind(state.tokens[owner], step)
     }
 
-    /// His turn starts with a move, and only a move wins.
-    fn only_first_move_wins(&self) -> bool {
-        true
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuildMark
     }
 }

@@ -304,6 +304,10 @@ pub enum TurnShape {
     /// such turns end in one state only when both workers build the same square from the
     /// same stand.
     Travel,
+    /// The base turn, then, as the hooks offer after the build, `END` or a `MARK` turning
+    /// the owner's token (Aeolus's Wind): each (move, build) is its own state, and so is
+    /// each mark after it but the one to where the token points (that ends as `END` does).
+    MoveBuildMark,
     /// The base turn (a move, then a build by that worker), then any set of at most
     /// `most` of the domes offered after the build, each square once, in any order
     /// (Heracles: any number; Polyphemus: two): the domes offered after one are those
