@@ -111,9 +111,14 @@ PAIRS = [
 ]
 
 #: The powers' tokens the boards above need: the setup choices (a position without one
-#: is still in setup, which the reference plays) and Morpheus's pieces (at least the one
-#: gained as his turn starts).
-SETUP = {"Aeolus": " aeolus=n", "Siren": " siren=ne", "Morpheus": " morpheus=3"}
+#: is still in setup, which the reference plays), Morpheus's pieces (at least the one
+#: gained as his turn starts) and the Talus on a free square.
+SETUP = {
+    "Aeolus": " aeolus=n",
+    "Siren": " siren=ne",
+    "Morpheus": " morpheus=3",
+    "Europa & Talus": " europa&talus=c3",
+}
 
 #: The gods beyond the simple ten that the core plays, each to move against another.
 MORE_PAIRS = [
@@ -143,6 +148,7 @@ MORE_PAIRS = [
     ("Aeolus", "Minotaur"),
     ("Siren", "Apollo"),
     ("Morpheus", "Hephaestus"),
+    ("Europa & Talus", "Minotaur"),
     # Chronus claims wins on his opponent's builds: Demeter's two builds are walked.
     ("Demeter", "Chronus"),
     # Persephone judges her opponent's whole turns: their lists under her rule.
@@ -166,7 +172,8 @@ def lists_with_gods(
 
     core_rates, board_rates, reference_rates, details = [], [], [], []
     for first, second in pairs:
-        text = f"{MIDGAME} powers={first},{second}" + "".join(SETUP.get(n, "") for n in (first, second))
+        names = f"{first},{second}".replace(" ", "")
+        text = f"{MIDGAME} powers={names}" + "".join(SETUP.get(n, "") for n in (first, second))
         board = Board.from_position(text)
         clock = timeit.default_timer()
         reference = rules.legal_turns(board, None)

@@ -47,10 +47,11 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
     random when she is not the one to move (it is cleared as her own turn starts), a
     hero's power spent at random, Aeolus's Wind and Siren's Arrow pointed at random,
-    Morpheus's pieces counted at random, and Selene's female one of her workers."""
+    Morpheus's pieces counted at random, the Talus on a free square or on Europa's card, and
+    Selene's female one of her workers."""
     if pair == ("-", "-"):
         return position
-    text = f"{position} powers={pair[0]},{pair[1]}"
+    text = f"{position} powers={pair[0].replace(' ', '')},{pair[1].replace(' ', '')}"
     to_move = int(position.split()[1]) - 1
     athena = [p for p, name in enumerate(pair) if name == "Athena" and p != to_move]
     if athena and rng.random() < 0.5:
@@ -64,6 +65,11 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     if "Morpheus" in pair:  # his pieces: at least the one gained at his turn's start
         pieces = rng.randrange(1 if pair.index("Morpheus") == to_move else 0, 6)
         text += f" morpheus={pieces}" if pieces else ""
+    if "Europa & Talus" in pair and rng.random() < 0.8:  # the Talus on a free square
+        pos = naive.parse(position)
+        taken = {c for workers in pos.workers for c in workers} | pos.domes
+        free = sorted(c for c in pos.levels if c not in taken)
+        text += f" europa&talus={naive.name(rng.choice(free))}"
     if "Selene" in pair and rng.random() < 0.9:
         # Her female, one of her workers (left out: no female, only the normal build).
         text += f" selene={rng.choice(position.split()[2 + pair.index('Selene')].split(','))}"

@@ -719,9 +719,9 @@ fn build_move_build<const ENDS: bool>(
     false
 }
 
-/// The turns of shape `MoveBuildMark` (Aeolus), in the reference's order: for each move
-/// and build in order, the two alone (`END` is offered first), then each mark offered
-/// after them but the one to where the token points (that state is the first's). `visit`
+/// The turns of shape `MoveBuildMark` (Aeolus, Europa), in the reference's order: for each
+/// move and build in order, the two alone (`END`) and each mark offered after them, in the
+/// order offered, but a turn of the token to where it points (that state is `END`'s). `visit`
 /// hears each turn and its state (see `move_build` for `ENDS`), and returns true to stop.
 fn move_build_mark<const ENDS: bool>(
     state: &State,
@@ -774,11 +774,11 @@ fn move_build_mark<const ENDS: bool>(
 /// The turns of shape `MoveBuildDomes` (Heracles, Polyphemus), in the reference's order,
 /// without walking every order of the domes: for each move and build in order, each set
 /// of at most `most` of the squares offered for a dome after the build (the first step
-/// offered for each square), written in the order offered. The reference keeps, for each state, the first sequence
-/// in step order, so a set's domes go in that order; and it lists a set's larger sets
-/// (one more step, offered before `END`) before the set itself. Two builds that are domes
-/// (on level 3) can each be followed by a dome on the other's square and end alike: the
-/// first build's turn is kept.
+/// offered for each square), written in the order offered. The reference keeps, for each
+/// state, the first sequence in step order, so a set's domes go in that order; and it
+/// lists a set's larger sets (one more step, offered before `END`) before the set itself.
+/// Two builds that are domes (on level 3) can each be followed by a dome on the other's
+/// square and end alike: the first build's turn is kept.
 fn move_build_domes<const ENDS: bool>(
     state: &State,
     most: u8,

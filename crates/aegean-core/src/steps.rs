@@ -56,6 +56,11 @@ pub const fn mark_step(d: u8) -> Step {
     KIND_MARK << KIND_SHIFT | (d as u32 + 1) << ARG_SHIFT
 }
 
+/// A power's token goes on square `dst` (Europa's Talus): `*b3`.
+pub const fn mark_square_step(dst: u8) -> Step {
+    KIND_MARK << KIND_SHIFT | dst as u32
+}
+
 /// The direction a `MARK` step points in, if it names one.
 pub const fn mark_direction(step: Step) -> Option<u8> {
     match (step >> ARG_SHIFT) & 0xF {
@@ -79,9 +84,12 @@ pub const fn dst(step: Step) -> u8 {
 /// A step in the project's notation: `b2-c3` for a move, `c3^d4` for a build, `c3>a1` for
 /// a force, `a1xb1` for a removal.
 pub fn format(step: Step, out: &mut String) {
-    if let (KIND_MARK, Some(d)) = (kind(step), mark_direction(step)) {
+    if kind(step) == KIND_MARK {
         out.push('*');
-        out.push_str(squares::DIRECTION_NAMES[d as usize]);
+        match mark_direction(step) {
+            Some(d) => out.push_str(squares::DIRECTION_NAMES[d as usize]),
+            None => out.extend(squares::name(dst(step)).map(char::from)),
+        }
         return;
     }
     let op = match kind(step) {
@@ -121,6 +129,9 @@ mod tests {
         text.clear();
         format(mark_step(1), &mut text);
         assert_eq!(text, "*ne");
+        text.clear();
+        format(mark_square_step(11), &mut text);
+        assert_eq!(text, "*b3");
         // steps.mark(direction=1) in aegean.santorini.steps
         assert_eq!(mark_step(1), 7 << 10 | 2 << 15);
     }

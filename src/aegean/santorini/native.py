@@ -4,7 +4,7 @@ behind the reference engine's API.
 The Python engine is the rules reference; the native core plays what it supports (today
 two-player games with no power, one of the ten simple gods — Apollo, Artemis, Athena,
 Atlas, Demeter, Hephaestus, Hermes, Minotaur, Pan, Prometheus — or Achilles, Ares,
-Aeolus, Atalanta, Bellerophon, Charon, Chronus, Eros, Hades, Hera, Heracles, Hestia,
+Aeolus, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Heracles, Hestia,
 Hypnus, Limus, Morpheus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren,
 Terpsichore, Triton, Urania or Zeus, between turns, placement and setup choices over:
 :data:`PLAYS`) at native speed and must agree with the reference there: ``tests/native/``

@@ -5,7 +5,7 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Ares,
-//! Charon, Chronus, Eros, Hades, Hera, Hestia, Hypnus, Limus, Morpheus, Nemesis, Persephone,
+//! Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Hestia, Hypnus, Limus, Morpheus, Nemesis, Persephone,
 //! Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
 //! Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
 //! Python engine plays it.
@@ -31,6 +31,7 @@ mod charon;
 mod chronus;
 mod demeter;
 mod eros;
+mod europa;
 mod hades;
 mod hephaestus;
 mod hera;
@@ -68,6 +69,7 @@ pub use charon::Charon;
 pub use chronus::Chronus;
 pub use demeter::Demeter;
 pub use eros::Eros;
+pub use europa::Europa;
 pub use hades::Hades;
 pub use hephaestus::Hephaestus;
 pub use hera::Hera;
@@ -304,9 +306,10 @@ pub enum TurnShape {
     /// such turns end in one state only when both workers build the same square from the
     /// same stand.
     Travel,
-    /// The base turn, then, as the hooks offer after the build, `END` or a `MARK` turning
-    /// the owner's token (Aeolus's Wind): each (move, build) is its own state, and so is
-    /// each mark after it but the one to where the token points (that ends as `END` does).
+    /// The base turn, then, as the hooks offer after the build and in their order, `END` or
+    /// a `MARK` of the owner's token (Aeolus turning the Wind, Europa moving the Talus):
+    /// each (move, build) is its own state, and so is each mark after it but a turn of the
+    /// Wind to where it points (that ends as `END` does).
     MoveBuildMark,
     /// The base turn (a move, then a build by that worker), then any set of at most
     /// `most` of the domes offered after the build, each square once, in any order
@@ -479,6 +482,7 @@ pub enum God {
     Siren,
     Aeolus,
     Morpheus,
+    Europa,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -633,13 +637,17 @@ macro_rules! dispatch {
                 let $p = &Morpheus;
                 $e
             }
+            God::Europa => {
+                let $p = &Europa;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 37] = [
+    pub const ALL: [God; 38] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -677,6 +685,7 @@ impl God {
         God::Siren,
         God::Aeolus,
         God::Morpheus,
+        God::Europa,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -719,6 +728,7 @@ impl God {
             God::Siren => "Siren",
             God::Aeolus => "Aeolus",
             God::Morpheus => "Morpheus",
+            God::Europa => "Europa & Talus",
         }
     }
 }
@@ -877,20 +887,30 @@ impl God {
 }
 
 impl fmt::Display for God {
+    /// The name as a position writes it: without spaces (`Europa&Talus`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        for part in self.name().split(' ') {
+            f.write_str(part)?;
+        }
+        Ok(())
     }
 }
 
 impl FromStr for God {
     type Err = ParseError;
 
-    /// A power's name in any case (`-`: none); a power the core does not play is refused.
+    /// A power's name in any case, spaces or not (`-`: none; `Europa&Talus`); a power the
+    /// core does not play is refused.
     fn from_str(name: &str) -> Result<Self, ParseError> {
+        fn bare(text: &str) -> impl Iterator<Item = u8> + '_ {
+            text.bytes()
+                .filter(|&b| b != b' ')
+                .map(|b| b.to_ascii_lowercase())
+        }
         God::ALL
             .iter()
             .copied()
-            .find(|g| g.name().eq_ignore_ascii_case(name))
+            .find(|g| bare(g.name()).eq(bare(name)))
             .ok_or_else(|| {
                 let plays: Vec<&str> = God::ALL[1..].iter().map(|g| g.name()).collect();
                 ParseError(format!(
