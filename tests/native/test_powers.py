@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from aegean import _core
-from aegean.santorini import Board, native, parse_turn
+from aegean.santorini import Board, native, parse_turn, rules
 from aegean.santorini.errors import PositionError
 
 from .support import PAIRS, compare, positions
@@ -359,6 +359,18 @@ def test_morpheus_gains_a_piece_as_each_turn_of_his_starts() -> None:
     with pytest.raises(ValueError, match="piece just gained") as refused:
         _core.perft(missing, 1)
     assert "\n" not in str(refused.value)
+
+
+def test_turns_that_turn_the_wind_are_interned_as_the_others() -> None:
+    """A ``MARK`` pointing in a direction has its argument above the 15 bits of the
+    shared step integers: packed for the interning table by moving it into the actor's
+    bits, which a ``MARK`` never uses. The turns stay the reference's, each once, and a
+    second listing hands out the same objects."""
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Aeolus,- aeolus=n")
+    turns = board.legal_turns()
+    assert turns == rules.legal_turns(board, None) and len(set(turns)) == len(turns)
+    assert sum(str(t).endswith("*sw") for t in turns) > 0
+    assert all(a is b for a, b in zip(turns, board.legal_turns(), strict=True))
 
 
 def test_a_position_before_the_wind_or_the_arrow_is_pointed_is_setup() -> None:

@@ -74,16 +74,26 @@ const INTERNED_BITS: u32 = 15;
 const INTERNED: usize = 1 << INTERNED_BITS;
 static TURNS: GILOnceCell<Mutex<Interned>> = GILOnceCell::new();
 
+/// A step in 15 bits, for packing: the step itself, or a `MARK` pointing in a direction
+/// (its argument above 15 bits, Aeolus's Wind) with the argument moved into the actor's
+/// bits, which a `MARK` never uses (so no step packs alike); None for any other.
+fn in_15_bits(step: u32) -> Option<u32> {
+    const KIND_MARK: u32 = 7;
+    if (step as usize) < CODES {
+        return Some(step);
+    }
+    let (kind, actor, arg) = (step >> 10 & 0xF, step >> 5 & 0x1F, step >> 15);
+    (kind == KIND_MARK && actor == 0 && arg < 32).then_some(step & 0x7C1F | arg << 5)
+}
+
 /// The steps of a short turn as one number (each step + 1 in 16 bits), or None.
 fn packed(steps: &[u32]) -> Option<u128> {
-    if steps.len() > PACKED || steps.iter().any(|&s| s as usize >= CODES) {
+    if steps.len() > PACKED {
         return None;
     }
-    Some(
-        steps
-            .iter()
-            .fold(0u128, |key, &s| key << 16 | u128::from(s + 1)),
-    )
+    steps.iter().try_fold(0u128, |key, &s| {
+        in_15_bits(s).map(|s| key << 16 | u128::from(s + 1))
+    })
 }
 
 /// A packed turn's slot in the table: its bits mixed (a multiply, the top bits kept).
