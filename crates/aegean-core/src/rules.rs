@@ -81,15 +81,22 @@ pub(crate) fn take_step(state: &mut State, step: Step) {
             return;
         }
     }
-    // Then the win the opponent's power claims on this step (ruling 33: Chronus), which
-    // the mover may veto in turn.
-    let other = state.powers[owner];
-    if other.claims_wins_on() {
-        if let Some(termination) = other.wins_on(state, owner, player, step) {
-            if !power.vetoes_win(state, player, owner, step) {
-                state.decided = Some((owner as u8, termination));
-                end_turn(state);
-            }
+    if state.powers[owner].claims_wins_on() {
+        claimed_win(state, owner, step);
+    }
+}
+
+/// The win the opponent's power claims on the mover's step (ruling 33: Chronus), which
+/// the mover may veto in turn. Out of line: `take_step` is the hottest function there
+/// is, and inlined, this cost the other powers' lists a quarter of their speed.
+#[cold]
+#[inline(never)]
+fn claimed_win(state: &mut State, owner: usize, step: Step) {
+    let player = 1 - owner;
+    if let Some(termination) = state.powers[owner].wins_on(state, owner, player, step) {
+        if !state.powers[player].vetoes_win(state, player, owner, step) {
+            state.decided = Some((owner as u8, termination));
+            end_turn(state);
         }
     }
 }
@@ -719,18 +726,28 @@ fn build_move_build<const ENDS: bool>(
     false
 }
 
-/// The turns of shape `MoveBuildMark` (Aeolus, Europa), in the reference's order: for each
-/// move and build in order, the two alone (`END`) and each mark offered after them, in the
-/// order offered, but a turn of the token to where it points (that state is `END`'s). `visit`
-/// hears each turn and its state (see `move_build` for `ENDS`), and returns true to stop.
-fn move_build_mark<const ENDS: bool>(
+/// A base turn (a move, then a build) taken on a copy, as `each_move_build` hands it on.
+struct BaseTurn<'a> {
+    mv: Step,
+    /// The state after the move, and the builds offered then.
+    moved: &'a State,
+    builds: &'a [Step],
+    build: Step,
+    /// The state after the build.
+    built: &'a State,
+}
+
+/// Each move and then build the hooks offer, in order, each taken on a copy: `then` hears
+/// the base turn and says whether to stop; a move or build that ends the game is heard by
+/// `visit` alone (the shapes that go on after the base turn: `MoveBuildMark`,
+/// `MoveBuildDomes`). Returns true if stopped.
+fn each_move_build<V: FnMut(&[Step], &State) -> bool>(
     state: &State,
-    mut visit: impl FnMut(&[Step], &State) -> bool,
+    visit: &mut V,
+    mut then: impl FnMut(&mut V, BaseTurn<'_>) -> bool,
 ) -> bool {
-    let token = state.tokens[state.to_move as usize];
     let mut moves = StepList::default();
     let mut builds = StepList::default();
-    let mut ends = StepList::default();
     offered(state, &mut moves);
     for &mv in moves.as_slice() {
         let moved = after(state, mv, false);
@@ -743,32 +760,60 @@ fn move_build_mark<const ENDS: bool>(
         offered(&moved, &mut builds);
         for &build in builds.as_slice() {
             let built = after(&moved, build, false);
-            if built.decided.is_some() {
-                if visit(&[mv, build], &built) {
-                    return true;
-                }
-                continue;
-            }
-            offered(&built, &mut ends);
-            for &end in ends.as_slice() {
-                let heard = if end == END {
-                    let mut ended = built;
-                    if ENDS {
-                        finish_turn(&mut ended);
-                    }
-                    visit(&[mv, build], &ended)
-                } else if crate::steps::mark_direction(end).map(|d| d + 1) == Some(token) {
-                    false // the token turned to where it points: as END
-                } else {
-                    hear::<ENDS>(&mut visit, &[mv, build, end], &built, end)
+            let stop = if built.decided.is_some() {
+                visit(&[mv, build], &built)
+            } else {
+                let base = BaseTurn {
+                    mv,
+                    moved: &moved,
+                    builds: builds.as_slice(),
+                    build,
+                    built: &built,
                 };
-                if heard {
-                    return true;
-                }
+                then(visit, base)
+            };
+            if stop {
+                return true;
             }
         }
     }
     false
+}
+
+/// The turns of shape `MoveBuildMark` (Aeolus, Europa), in the reference's order: for each
+/// move and build in order, the two alone (`END`) and each mark offered after them, in the
+/// order offered, but a turn of the token to where it points (that state is `END`'s).
+/// `visit` hears each turn and its state (see `move_build` for `ENDS`), and returns true
+/// to stop.
+fn move_build_mark<const ENDS: bool>(
+    state: &State,
+    mut visit: impl FnMut(&[Step], &State) -> bool,
+) -> bool {
+    let token = state.tokens[state.to_move as usize];
+    let mut ends = StepList::default();
+    each_move_build(state, &mut visit, |visit, base| {
+        let BaseTurn {
+            mv, build, built, ..
+        } = base;
+        offered(built, &mut ends);
+        for &end in ends.as_slice() {
+            let heard = if end == END {
+                let mut ended = *built;
+                if ENDS {
+                    finish_turn(&mut ended);
+                }
+                visit(&[mv, build], &ended)
+            } else if crate::steps::mark_direction(end).map(|d| d + 1) == Some(token) {
+                false // the token turned to where it points: as END
+            } else {
+                hear::<ENDS>(visit, &[mv, build, end], built, end)
+            };
+            if heard {
+                return true;
+            }
+        }
+        false
+    })
 }
 
 /// The turns of shape `MoveBuildDomes` (Heracles, Polyphemus), in the reference's order,
@@ -784,59 +829,43 @@ fn move_build_domes<const ENDS: bool>(
     most: u8,
     mut visit: impl FnMut(&[Step], &State) -> bool,
 ) -> bool {
-    let mut moves = StepList::default();
-    let mut builds = StepList::default();
     let mut offers = StepList::default();
     let mut seen: HashSet<Mask> = HashSet::new();
-    offered(state, &mut moves);
-    for &mv in moves.as_slice() {
-        let moved = after(state, mv, false);
-        if moved.decided.is_some() {
-            if visit(&[mv], &moved) {
-                return true;
-            }
-            continue;
+    let mut seen_after = None;
+    each_move_build(state, &mut visit, |visit, base| {
+        let BaseTurn {
+            mv,
+            moved,
+            builds,
+            build,
+            built,
+        } = base;
+        if seen_after != Some(mv) {
+            seen.clear(); // (the ends alike share their move)
+            seen_after = Some(mv);
         }
-        offered(&moved, &mut builds);
-        let topped = builds
-            .as_slice()
-            .iter()
-            .filter(|&&b| moved.height(crate::steps::dst(b)) == 3)
-            .count();
-        seen.clear();
-        for &build in builds.as_slice() {
-            let built = after(&moved, build, false);
-            if built.decided.is_some() {
-                if visit(&[mv, build], &built) {
-                    return true;
-                }
-                continue;
-            }
-            offered(&built, &mut offers);
-            let mut domes = StepList::default();
-            let mut squares: Mask = 0;
-            for &d in offers.as_slice() {
-                let q = crate::steps::dst(d);
-                if d != END && squares & 1 << q == 0 {
-                    squares |= 1 << q;
-                    domes.push(d);
-                }
-            }
-            // The domes' squares at the end say which turns end alike (the move and the
-            // levels being the same): only needed after two builds that are domes.
-            let dedupe = topped > 1 && moved.height(crate::steps::dst(build)) == 3;
-            let mut sets = DomeSets {
-                domes: domes.as_slice(),
-                most: usize::from(most),
-                turn: steps_of(&[mv, build]),
-                dedupe: dedupe.then_some((&mut seen, built.domes)),
-            };
-            if sets.each::<ENDS>(0, &built, &mut visit) {
-                return true;
+        offered(built, &mut offers);
+        let mut domes = StepList::default();
+        let mut squares: Mask = 0;
+        for &d in offers.as_slice() {
+            let q = crate::steps::dst(d);
+            if d != END && squares & 1 << q == 0 {
+                squares |= 1 << q;
+                domes.push(d);
             }
         }
-    }
-    false
+        // The domes' squares at the end say which turns end alike (the move and the
+        // levels being the same): only needed after two builds that are domes.
+        let on_top = |b: Step| moved.height(crate::steps::dst(b)) == 3;
+        let dedupe = on_top(build) && builds.iter().filter(|&&b| on_top(b)).count() > 1;
+        let mut sets = DomeSets {
+            domes: domes.as_slice(),
+            most: usize::from(most),
+            turn: steps_of(&[mv, build]),
+            dedupe: dedupe.then_some((&mut seen, built.domes)),
+        };
+        sets.each::<ENDS>(0, built, visit)
+    })
 }
 
 /// The sets of domes after one base turn (see `move_build_domes`), heard in its order.

@@ -109,9 +109,16 @@ impl<const N: usize> Steps<N> {
     }
 
     /// Keep only the steps `keep` accepts, in order.
-    pub fn retain(&mut self, mut keep: impl FnMut(Step) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len as usize {
+    pub fn retain(&mut self, keep: impl FnMut(Step) -> bool) {
+        self.retain_from(0, keep);
+    }
+
+    /// Keep the first `start` steps, and of the rest only those `keep` accepts, in order
+    /// (a hook filtering the steps it has just added to a list).
+    pub fn retain_from(&mut self, start: usize, mut keep: impl FnMut(Step) -> bool) {
+        let from = start.min(self.len as usize);
+        let mut kept = from;
+        for i in from..self.len as usize {
             if keep(self.steps[i]) {
                 self.steps[kept] = self.steps[i];
                 kept += 1;

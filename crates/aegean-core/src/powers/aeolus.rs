@@ -8,8 +8,11 @@
 //! wrapped steps have the direction of the wrap (`a1-e1` goes west). Token:
 //! `aeolus=<direction>`, set at setup, which the reference plays.
 
-use super::{default_apply_step, default_turn_steps, Power, Token, TurnShape};
-use crate::squares::{self, DIRECTION_NAMES};
+use super::{
+    default_apply_step, default_turn_steps, direction_token, pointed_at_setup, Power, Token,
+    TurnShape,
+};
+use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
 
@@ -29,20 +32,16 @@ fn into_the_wind(wind: u8, step: Step) -> bool {
 
 impl Power for Aeolus {
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &DIRECTION_NAMES,
-        })
+        Some(direction_token(TOKEN))
     }
 
-    /// The Wind is pointed at setup: a position without it is still in setup,
-    /// which the reference plays.
     fn token_fits(&self, state: &State, owner: usize) -> Result<(), &'static str> {
-        if state.tokens[owner] == 0 {
-            Err("the Wind is pointed at setup: aeolus=<direction>")
-        } else {
-            Ok(())
-        }
+        pointed_at_setup(
+            TOKEN,
+            state,
+            owner,
+            "the Wind is pointed at setup: aeolus=<direction>",
+        )
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
@@ -63,11 +62,7 @@ impl Power for Aeolus {
             return;
         }
         let wind = state.tokens[player];
-        let mut i = 0;
-        out.retain(|s| {
-            i += 1;
-            i <= start || !into_the_wind(wind, s)
-        });
+        out.retain_from(start, |s| !into_the_wind(wind, s));
     }
 
     fn apply_step(&self, state: &mut State, player: usize, step: Step) {

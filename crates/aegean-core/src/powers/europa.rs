@@ -84,11 +84,7 @@ impl Power for Europa {
         let guard = talus(state, player);
         let start = out.len();
         default_build_steps(state, worker, out);
-        let mut i = 0;
-        out.retain(|s| {
-            i += 1;
-            i <= start || guard & 1 << steps::dst(s) == 0
-        });
+        out.retain_from(start, |s| guard & 1 << steps::dst(s) == 0);
     }
 
     fn apply_step(&self, state: &mut State, player: usize, step: Step) {

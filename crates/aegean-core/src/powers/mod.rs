@@ -394,6 +394,31 @@ pub fn moving_worker(state: &State) -> Option<u8> {
     (steps::kind(last) == KIND_MOVE).then(|| steps::dst(last))
 }
 
+/// A token the owner points at setup (Aeolus's Wind, Siren's Arrow), as a position gives
+/// it: one of the eight directions, or none while the position is still in setup (which
+/// the reference plays; `missing` says what is wanted).
+pub fn pointed_at_setup(
+    key: &'static str,
+    state: &State,
+    owner: usize,
+    missing: &'static str,
+) -> Result<(), &'static str> {
+    debug_assert!(state.powers[owner].token() == Some(key));
+    if state.tokens[owner] == 0 {
+        Err(missing)
+    } else {
+        Ok(())
+    }
+}
+
+/// A token whose values are the eight directions (Aeolus's Wind, Siren's Arrow).
+pub const fn direction_token(key: &'static str) -> Token {
+    Token {
+        key,
+        values: &squares::DIRECTION_NAMES,
+    }
+}
+
 /// The builds of the turn so far (the one just taken included).
 pub fn builds_in_turn(state: &State) -> usize {
     let turn = state.turn.as_slice();

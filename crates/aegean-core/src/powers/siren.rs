@@ -7,8 +7,8 @@
 //! `b4>c5,d2>e3`. No move, no build; forced is not moved, so nobody wins by it. The Arrow
 //! is set at setup (`siren=ne`), which the reference plays.
 
-use super::{default_turn_steps, Power, Token};
-use crate::squares::{self, Mask, DIRECTION_NAMES};
+use super::{default_turn_steps, direction_token, pointed_at_setup, Power, Token};
+use crate::squares::{self, Mask};
 use crate::state::{State, StepList};
 use crate::steps::{self, END, KIND_FORCE};
 
@@ -40,20 +40,16 @@ impl Siren {
 
 impl Power for Siren {
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &DIRECTION_NAMES,
-        })
+        Some(direction_token(TOKEN))
     }
 
-    /// The Arrow is pointed at setup: a position without it is still in setup,
-    /// which the reference plays.
     fn token_fits(&self, state: &State, owner: usize) -> Result<(), &'static str> {
-        if state.tokens[owner] == 0 {
-            Err("the Arrow is pointed at setup: siren=<direction>")
-        } else {
-            Ok(())
-        }
+        pointed_at_setup(
+            TOKEN,
+            state,
+            owner,
+            "the Arrow is pointed at setup: siren=<direction>",
+        )
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
