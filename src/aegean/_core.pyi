@@ -19,6 +19,23 @@ def legal_turns_at(
     powers: Sequence[str],
     tokens: Sequence[tuple[str, str]],
 ) -> list[_T]: ...
+def legal_steps_at(
+    heights: bytes,
+    domes: int,
+    workers: Sequence[Sequence[int]],
+    to_move: int,
+    powers: Sequence[str],
+    tokens: Sequence[tuple[str, str]],
+    played: Sequence[int],
+) -> list[int]: ...
+def refusal_at(
+    heights: bytes,
+    domes: int,
+    workers: Sequence[Sequence[int]],
+    to_move: int,
+    powers: Sequence[str],
+    tokens: Sequence[tuple[str, str]],
+) -> str | None: ...
 def legal_turn_names(position: str) -> list[str]: ...
 def random_playouts(games: int, seed: int) -> tuple[int, int, int]: ...
 def normalise(position: str) -> str: ...

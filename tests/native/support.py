@@ -128,8 +128,31 @@ def compare(position: str, perft_depth: int = 2, most: int = 120) -> None:
         if board.decided is None:
             assert text == board.position(), f"position after {turn} at {position!r}"
         board.pop()
+    compare_steps(board, walks=2, rng=random.Random(position))
     for depth in range(1, perft_depth + 1):
         if depth > 1 and len(reference) > most:
             break
         expected = perft_bulk(board, depth, "reference")
         assert native.perft(board, depth) == expected, f"perft {depth} at {position!r}"
+
+
+def compare_steps(board: Board, walks: int, rng: random.Random) -> None:
+    """Assert ``Board.legal_steps()`` (the core's, from the turn's start and the steps
+    taken) is the reference's ``rules.legal_steps`` at each step of ``walks`` random ways
+    through the turn, and that ``Board.push`` takes each step as the reference would. A
+    failure names the position and the steps taken."""
+    position, start_ply = board.position(), board.ply
+    for _ in range(walks):
+        taken: list[str] = []
+        while board.ply == start_ply and board.decided is None:
+            steps = board.legal_steps()
+            expected = rules.legal_steps(board)
+            assert steps == expected, f"legal steps differ at {position!r} after {taken}"
+            if not steps:
+                break
+            step = steps[rng.randrange(len(steps))]
+            board.push(step, legal=steps)
+            taken.append(str(step))
+        for _ in taken:
+            board.pop()
+        assert board.position() == position

@@ -451,3 +451,47 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
             _core.legal_turns_at(Turn, *args)
     with pytest.raises(ValueError, match="subclass of tuple"):
         _core.legal_turns_at(list, *parts)  # type: ignore[type-var]
+
+
+def test_steps_inside_a_turn_come_from_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Board.legal_steps`` inside a turn the core plays: the core's answer from the
+    turn's start and the steps pushed since (the reference is not asked: the walk over
+    Heracles's sets of domes and Persephone's judged turns is its slowest), and the
+    reference's again once the steps pushed are not the turn (undone and replaced)."""
+    board = Board.from_position("00000/00000/00000/00000/00000 1 c1,e5 d2,b5 powers=Heracles,Persephone")
+    expected = [rules.legal_steps(board)]
+    board.push(expected[0][0])
+    expected.append(rules.legal_steps(board))
+    board.pop()
+    monkeypatch.setattr(rules, "legal_steps", lambda _board: pytest.fail("the reference was asked"))
+    assert board.legal_steps() == expected[0]
+    board.push(expected[0][0])
+    assert board.legal_steps() == expected[1]
+    board.pop()
+    board.push(expected[0][-1])  # another first step: the note of the turn's start is new
+    monkeypatch.undo()
+    assert board.legal_steps() == rules.legal_steps(board)
+
+
+def test_played_steps_the_core_refuses_are_one_line() -> None:
+    board = Board.from_position("00000/00000/00000/00000/00000 1 c1,e5 d2,b5 powers=Heracles,Persephone")
+    powers = ["Heracles", "Persephone"]
+    parts = (bytes(board.height), board.domes, [[2, 24], [8, 21]], board.to_move, powers, [])
+    first = board.legal_steps()[0]
+    board.push(first)
+    assert _core.legal_steps_at(*parts, [first]) == board.legal_steps()
+    with pytest.raises(ValueError, match=r"^played step 2 \(\d+\) is not legal there$"):
+        _core.legal_steps_at(*parts, [first, first])
+
+
+def test_a_token_value_the_core_does_not_read_goes_to_the_reference() -> None:
+    """Morpheus's card may hold more pieces than the core reads (20): such a board is the
+    reference's, its steps too, and the AI is not handed it (a long server game of
+    shuttling had raised here)."""
+    text = "00000/00000/00000/00000/00000 1 a1,a2 c1,c2 powers=Morpheus,Ares morpheus={}"
+    board = Board.from_position(text.format(25))
+    assert not board.native_plays
+    assert board.legal_steps() == rules.legal_steps(board)
+    board.push(board.legal_steps()[0])
+    assert board.legal_steps() == rules.legal_steps(board)
+    assert Board.from_position(text.format(20)).native_plays

@@ -6,7 +6,7 @@
 //! The fast path (`fastpath.rs`) plays plain games faster; the Python suite checks both
 //! against the reference.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use crate::powers::{SecondBuild, TurnKey, TurnShape};
@@ -138,6 +138,108 @@ pub fn play_turn(start: &State, steps: &[Step]) -> Option<State> {
         apply_step(&mut state, END);
     }
     Some(state)
+}
+
+/// The steps the player to move may take next, between turns or inside one: those after
+/// which the turn can still be finished, in the order [`candidate_steps`] offers them (the
+/// reference's `legal_steps`). A user interface offers these one at a time, and no turn
+/// list is made (Heracles's first turn has 63,232). Each state of the turn is searched
+/// about once: one found on a way to the end completes, and every state a failed search
+/// entered cannot (it explored all that follows them), as in the reference.
+pub fn legal_steps(state: &State, out: &mut StepList) {
+    out.clear();
+    if state.decided.is_some() {
+        return;
+    }
+    let mut offered = StepList::default();
+    candidate_steps(state, &mut offered);
+    if state.powers.iter().all(|p| p.is_plain()) {
+        // Base rules: after a move the vacated square can always be built on.
+        *out = offered;
+        return;
+    }
+    let mut known: HashMap<MidTurnKey, bool> = HashMap::new();
+    let mut seen: HashSet<MidTurnKey> = HashSet::new();
+    for &step in offered.as_slice() {
+        seen.clear();
+        if completes(state, step, &mut known, &mut seen) {
+            out.push(step);
+        } else {
+            known.extend(seen.drain().map(|key| (key, false)));
+        }
+    }
+}
+
+/// A state inside a turn as [`legal_steps`] merges them: by the position (and the worker
+/// going on moving) where the mover's `turn_key` allows, else the whole state, steps and all.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum MidTurnKey {
+    Merged(EndKey),
+    Whole(State),
+}
+
+/// Whether some way of finishing the turn follows `step` from `here`: breadth first, so
+/// that a traveller's walks stay short (depth first, Hermes under Persephone's rule had
+/// wandered hundreds of moves before building). `seen`: the states this search entered;
+/// if it fails, nothing reachable from them finishes the turn either.
+fn completes(
+    here: &State,
+    step: Step,
+    known: &mut HashMap<MidTurnKey, bool>,
+    seen: &mut HashSet<MidTurnKey>,
+) -> bool {
+    let mut after = StepList::default();
+    let next = step_on(here, step, &mut after);
+    if next.decided.is_some() || next.ply != here.ply {
+        return true;
+    }
+    let root = mid_turn_key(&next);
+    if let Some(&answer) = known.get(&root) {
+        return answer;
+    }
+    seen.insert(root);
+    let mut frontier = vec![(next, after)];
+    let mut deeper = Vec::new();
+    while !frontier.is_empty() {
+        for (state, offered) in &frontier {
+            // Ending the turn always completes it: the optional steps need no search.
+            if offered.as_slice().contains(&END) {
+                known.insert(root, true);
+                return true;
+            }
+            for &step in offered.as_slice() {
+                let mut after = StepList::default();
+                let next = step_on(state, step, &mut after);
+                if next.decided.is_some() || next.ply != state.ply {
+                    known.insert(root, true);
+                    return true;
+                }
+                let key = mid_turn_key(&next);
+                match known.get(&key) {
+                    Some(true) => {
+                        known.insert(root, true);
+                        return true;
+                    }
+                    Some(false) => {}
+                    None => {
+                        if seen.insert(key) {
+                            deeper.push((next, after));
+                        }
+                    }
+                }
+            }
+        }
+        std::mem::swap(&mut frontier, &mut deeper);
+        deeper.clear();
+    }
+    false
+}
+
+fn mid_turn_key(state: &State) -> MidTurnKey {
+    match EndKey::mid_turn(state) {
+        Some(key) => MidTurnKey::Merged(key),
+        None => MidTurnKey::Whole(*state),
+    }
 }
 
 /// End the turn in progress (the powers' end-of-turn changes first); the next player's
@@ -1405,7 +1507,7 @@ mod tests {
     use crate::perft::perft_bulk;
     use crate::position::Position;
     use crate::powers::God;
-    use crate::steps::{build_step, move_step};
+    use crate::steps::{build_step, move_step, KIND_MOVE};
 
     fn state(text: &str) -> State {
         text.parse().unwrap()
@@ -1574,6 +1676,49 @@ mod tests {
                 steps.iter().collect::<Vec<_>>(),
                 "{s}"
             );
+        }
+    }
+
+    #[test]
+    fn each_legal_step_leads_on_to_the_end_of_a_turn_and_each_turn_starts_with_one() {
+        for s in every_pair(&[29]) {
+            let mut steps = StepList::default();
+            legal_steps(&s, &mut steps);
+            let turns = legal_turns(&s);
+            for turn in &turns {
+                assert!(steps.as_slice().contains(&turn.turn.as_slice()[0]), "{s}");
+            }
+            if turns.is_empty() {
+                assert!(steps.is_empty(), "{s}: steps but no turn");
+                continue;
+            }
+            // Two random walks on until the turn is over (after three steps, any step but a
+            // move first; at most 16 steps, as `Board` hands the core: travellers wander).
+            let mut x = u64::from(s.levels[0]) ^ 0x9E37_79B9;
+            for _ in 0..2 {
+                let mut here = s;
+                let mut offered = steps;
+                for _ in 0..16 {
+                    if here.ply != s.ply || here.decided.is_some() {
+                        break;
+                    }
+                    assert!(
+                        !offered.is_empty(),
+                        "a dead end in {s} after {:?}",
+                        here.turn
+                    );
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let rest = offered.as_slice();
+                    let step = match rest.iter().find(|&&x| crate::steps::kind(x) != KIND_MOVE) {
+                        Some(&other) if here.turn.len() >= 3 => other,
+                        _ => rest[(x >> 33) as usize % rest.len()],
+                    };
+                    apply_step(&mut here, step);
+                    legal_steps(&here, &mut offered);
+                }
+            }
         }
     }
 

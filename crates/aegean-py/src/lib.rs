@@ -201,6 +201,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(legal_turns, m)?)?;
     m.add_function(wrap_pyfunction!(turns::legal_turns_at, m)?)?;
+    m.add_function(wrap_pyfunction!(turns::legal_steps_at, m)?)?;
+    m.add_function(wrap_pyfunction!(turns::refusal_at, m)?)?;
     m.add_function(wrap_pyfunction!(legal_turn_names, m)?)?;
     m.add_function(wrap_pyfunction!(random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(normalise, m)?)?;

@@ -6,7 +6,7 @@ use std::sync::{Mutex, TryLockError};
 
 use aegean_core::position::Position;
 use aegean_core::rules;
-use aegean_core::state::State;
+use aegean_core::state::{State, StepList, TurnSteps};
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
 use pyo3::prelude::*;
@@ -186,13 +186,7 @@ pub fn legal_turns_at<'py>(
             "turn_class: a subclass of tuple expected",
         ));
     }
-    let error = |e: aegean_core::ParseError| PyValueError::new_err(e.0);
-    let base = Position::from_parts(levels_of(heights)?, domes, workers, to_move).map_err(error)?;
-    let tokens: Vec<(&str, &str)> = tokens
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let start = State::from_parts(base, [&powers[0], &powers[1]], &tokens).map_err(error)?;
+    let start = state_of(heights, domes, workers, to_move, &powers, &tokens)?;
     let py = turn_class.py();
     let interned = TURNS.get_or_init(py, || {
         Mutex::new(Interned {
@@ -239,4 +233,81 @@ pub fn legal_turns_at<'py>(
         return Err(e);
     }
     list_of(py, objects)
+}
+
+/// The state a board's parts describe (as `legal_turns_at` takes them).
+fn state_of(
+    heights: &[u8],
+    domes: u32,
+    workers: [[u8; 2]; 2],
+    to_move: u8,
+    powers: &[String; 2],
+    tokens: &[(String, String)],
+) -> PyResult<State> {
+    let error = |e: aegean_core::ParseError| PyValueError::new_err(e.0);
+    let base = Position::from_parts(levels_of(heights)?, domes, workers, to_move).map_err(error)?;
+    let tokens: Vec<(&str, &str)> = tokens
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    State::from_parts(base, [&powers[0], &powers[1]], &tokens).map_err(error)
+}
+
+/// The legal steps (packed codes) of the player to move after the steps `played` of
+/// the turn that starts at the state the parts describe (as `legal_turns_at` takes
+/// them): `Board.legal_steps()` inside a turn, by [`rules::legal_steps`]. A played
+/// step that was not legal where it was taken raises `ValueError`.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+pub fn legal_steps_at(
+    heights: &[u8],
+    domes: u32,
+    workers: [[u8; 2]; 2],
+    to_move: u8,
+    powers: [String; 2],
+    tokens: Vec<(String, String)>,
+    played: Vec<u32>,
+) -> PyResult<Vec<u32>> {
+    if played.len() >= TurnSteps::CAPACITY {
+        return Err(PyValueError::new_err(format!(
+            "played: {} steps, more than a turn in the core holds ({})",
+            played.len(),
+            TurnSteps::CAPACITY - 1
+        )));
+    }
+    let mut state = state_of(heights, domes, workers, to_move, &powers, &tokens)?;
+    let start_ply = state.ply;
+    let mut offered = StepList::default();
+    for (i, &step) in played.iter().enumerate() {
+        rules::legal_steps(&state, &mut offered);
+        if state.ply != start_ply || !offered.as_slice().contains(&step) {
+            return Err(PyValueError::new_err(format!(
+                "played step {} ({step}) is not legal there",
+                i + 1
+            )));
+        }
+        rules::apply_step(&mut state, step);
+    }
+    if state.ply != start_ply {
+        return Ok(Vec::new()); // the turn is over: the next player's steps are not asked
+    }
+    rules::legal_steps(&state, &mut offered);
+    Ok(offered.as_slice().to_vec())
+}
+
+/// Why the core would refuse the state the parts describe (as `legal_turns_at` takes
+/// them), or `None` if it plays it: `Board.native_plays` asks before the search is
+/// handed a position (Morpheus's card holding more pieces than the core reads).
+#[pyfunction]
+pub fn refusal_at(
+    heights: &[u8],
+    domes: u32,
+    workers: [[u8; 2]; 2],
+    to_move: u8,
+    powers: [String; 2],
+    tokens: Vec<(String, String)>,
+) -> Option<String> {
+    state_of(heights, domes, workers, to_move, &powers, &tokens)
+        .err()
+        .map(|e| e.to_string())
 }

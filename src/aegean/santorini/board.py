@@ -14,6 +14,7 @@ powers. The board picks one; tests check they agree.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from typing import Final
@@ -42,6 +43,12 @@ _EXPLAIN_LIMIT: Final = 500
 NATIVE_POWERS: Final = frozenset(_core.powers())
 #: The tokens of those powers the native core reads (positions with others fall back).
 NATIVE_TOKENS: Final = frozenset(_core.tokens())
+#: The most steps of a turn in progress the native core is handed (it holds 23; a
+#: traveller's longer wandering, Hermes's or Atalanta's, goes to the reference).
+_NATIVE_TURN_STEPS: Final = 16
+#: A position as the native core takes it: heights, domes, workers, player to move,
+#: powers by name and tokens.
+NativeParts = tuple[bytes, int, list[list[int]], int, list[str], list[tuple[str, str]]]
 
 
 class Board(GameState[Power]):
@@ -146,7 +153,16 @@ class Board(GameState[Power]):
 
     # ------------------------------------------------------------------ generating
     def legal_steps(self) -> list[Step]:
-        """The steps the player to move may take next, each part of some complete turn."""
+        """The steps the player to move may take next, each part of some complete turn.
+
+        Where the native core plays the turn (see :attr:`native_plays`), it answers, from
+        the position the turn began in and the steps taken since (the same steps in the
+        same order: tests/native); a user interface may then offer a turn step by step
+        however many whole turns there are (Heracles's first has 63,232)."""
+        native = self._native_turn()
+        if native is not None:
+            with contextlib.suppress(ValueError):  # (a token value the core does not read)
+                return [Step(step) for step in _core.legal_steps_at(*native[0], native[1])]
         return [Step(step) for step in rules.legal_steps(self)]
 
     def legal_turns(self, limit: int | None = None) -> list[Turn]:
@@ -161,12 +177,10 @@ class Board(GameState[Power]):
             return fastpath.placements(self) if self.placing else fastpath.turns(self)
         powers = self._native_powers()
         if powers is not None:
-            tokens = list(self.tokens.items())
-            turns = _core.legal_turns_at(
-                Turn, bytes(self.height), self.domes, self.workers, self.to_move, powers, tokens
-            )
-            if limit is None or len(turns) <= limit:
-                return turns
+            with contextlib.suppress(ValueError):  # (a token value the core does not read)
+                turns = _core.legal_turns_at(Turn, *self._native_parts(powers))
+                if limit is None or len(turns) <= limit:
+                    return turns
         return rules.legal_turns(self, limit)
 
     @property
@@ -178,7 +192,8 @@ class Board(GameState[Power]):
         :mod:`aegean.ai.native` searches it."""
         if self.plain and self.n_players == 2 and not self.turn and not self.placing:
             return self.decided is None
-        return self._native_powers() is not None
+        powers = self._native_powers()
+        return powers is not None and _core.refusal_at(*self._native_parts(powers)) is None
 
     def _native_powers(self) -> list[str] | None:
         """The powers by name as the native core reads them (``-``: none), if it plays this
@@ -199,6 +214,34 @@ class Board(GameState[Power]):
             else:
                 return None
         return names
+
+    def _native_parts(self, powers: list[str]) -> NativeParts:
+        """This position's parts as ``_core.legal_turns_at`` takes them."""
+        workers = [list(w) for w in self.workers]
+        return bytes(self.height), self.domes, workers, self.to_move, powers, list(self.tokens.items())
+
+    def _native_turn(self) -> tuple[NativeParts, list[StepCode]] | None:
+        """The parts of the position the turn in progress began in and the steps taken
+        since, if the native core plays that turn: noted by :meth:`push` as the turn's
+        first step is taken, and used only while the steps pushed since are the turn's."""
+        if not self.turn:
+            if self.plain:
+                return None  # (the plain rules list steps quicker than a call)
+            powers = self._native_powers()
+            return None if powers is None else (self._native_parts(powers), [])
+        start = self._turn_start
+        if start is None or self._outcome is not None or len(self.turn) > _NATIVE_TURN_STEPS:
+            return None
+        entry, parts = start
+        played: list[StepCode] = []
+        for i in range(len(self._stack) - 1, -1, -1):
+            item = self._stack[i][2]
+            played[:0] = [item] if isinstance(item, int) else item
+            if self._stack[i] is entry:
+                return (parts, played) if played == self.turn else None
+            if len(played) >= len(self.turn):
+                return None
+        return None
 
     def visible_turns(self, limit: int | None = None) -> list[Turn]:
         """The legal turns as the player to move can see them: :meth:`legal_turns`,
@@ -233,8 +276,10 @@ class Board(GameState[Power]):
             raise IllegalTurnError(
                 f"illegal step {format_step(step, self)}", [format_step(s, self) for s in legal]
             )
+        powers = None if self.turn or self.plain else self._native_powers()
         self._stack.append((len(self._journal), self._z, step))
-
+        if powers is not None:
+            self._turn_start = (self._stack[-1], self._native_parts(powers))
         rules.apply_step(self, step)
 
     def push_turn(self, turn: TurnCode) -> None:
@@ -267,6 +312,15 @@ class Board(GameState[Power]):
         mark, z, start_ply = len(self._journal), self._z, self.ply
         problem: str | None = None
         mover = self.to_move
+        native = self._native_turn()
+
+        def legal_here() -> list[StepCode]:
+            if native is not None:
+                with contextlib.suppress(ValueError):  # (a token value the core does not read)
+                    return _core.legal_steps_at(*native[0], native[1] + taken)
+            return rules.legal_steps(self)
+
+        taken: list[StepCode] = []
         for i, step in enumerate(turn):
             if self._outcome is not None:
                 if i and mover not in self._outcome.winners and rules.has_secrets_from(self, mover):
@@ -282,10 +336,11 @@ class Board(GameState[Power]):
                 break
             # A record's ``!`` and ``+`` replay as the plain step (the engine marks them again).
             step = self._normalize(step & ~CANCELLED & ~INSERTED)
-            if step not in rules.legal_steps(self):
+            if step not in legal_here():
                 problem = rules.explain_illegal(self, step)
                 break
             rules.apply_step(self, step)
+            taken.append(step)
             cancelled = self.ply != start_ply and self.history[-1][-1] & CANCELLED
             if turn[i] & CANCELLED and not cancelled:
                 problem = f"{format_step(step)} is marked cancelled (!), but nothing cancelled it"
@@ -294,7 +349,7 @@ class Board(GameState[Power]):
                 break  # a hidden worker cancelled the step and the rest of the turn (Hecate)
         else:
             if self.ply == start_ply and self._outcome is None:
-                if END in rules.legal_steps(self):
+                if END in legal_here():
                     rules.apply_step(self, END)
                 else:
                     problem = "the turn is not finished: " + rules.what_is_missing(self)

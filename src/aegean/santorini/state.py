@@ -76,6 +76,7 @@ class GameState(Generic[CardT]):
         "_outcome",
         "_stack",
         "_tags",
+        "_turn_start",
         "_z",
         "domes",
         "fleece",
@@ -154,6 +155,9 @@ class GameState(Generic[CardT]):
         self._journal: list[tuple[Any, ...]] = []
         # One entry per push/push_turn (the facade's): (journal length, hash before, what).
         self._stack: list[tuple[int, int, Any]] = []
+        #: The facade's: what it noted of the position as the turn in progress began,
+        #: with the :attr:`_stack` entry of that turn's first step (checked before use).
+        self._turn_start: tuple[Any, Any] | None = None
         self.plain: bool = n_players == 2 and all(type(p).is_plain for p in self.powers)
         #: Worker tags: token keys whose value is the square of one worker and that the
         #: primitives below keep on that worker (``Power.worker_tags``, e.g. Selene's female).
