@@ -68,6 +68,8 @@ from benchlib import Result
 
 TARGET_GAMES = 200
 TARGET_P99_MS = 100.0
+#: The longest the server's event loop may pause during the play (issue 16).
+TARGET_PAUSE_S = 0.1
 #: The most steps a preview may have (the server's limit).
 MAX_STEPS = MAX_PREVIEW_STEPS
 #: The powers whose secrets the redaction scan looks for (each against a power-less seat).
@@ -669,6 +671,9 @@ class Bench:
         #: None if it does not say; and the stalls it kept (seconds into the play, length).
         self.server_stall_count: int | None = None
         self.server_stalls: list[tuple[float, float]] = []
+        #: The server's shorter pauses during the play too (``LoopWatch.floor`` and over),
+        #: None if it does not say.
+        self.server_pauses: list[tuple[float, float]] | None = None
         #: Every invite the games were created with (none may ever reach a client).
         self.invites: list[str] = []
         self.crowd: CrowdReport | None = None
@@ -920,6 +925,11 @@ class Bench:
                     for ended, seconds in server_after[1]
                     if ended >= self.play_started
                 ]
+                self.server_pauses = [
+                    (ended - self.play_started, seconds)
+                    for ended, seconds in server_after[2]
+                    if ended >= self.play_started
+                ]
             for slot, result in zip(self.slots, results, strict=True):
                 if isinstance(result, BaseException):
                     self.stats.error("client-failure", f"slot {slot.index}: {result!r}")
@@ -1010,13 +1020,16 @@ class Bench:
             async with asyncio.timeout(REQUEST_TIMEOUT):
                 await conn.pending_pong
 
-    async def _server_stalls(self, http: httpx.AsyncClient) -> tuple[int, list[tuple[float, float]]] | None:
-        """The server's count of event-loop stalls and its latest ones (ended, seconds), or
-        None from a server that does not report them."""
+    async def _server_stalls(
+        self, http: httpx.AsyncClient
+    ) -> tuple[int, list[tuple[float, float]], list[tuple[float, float]]] | None:
+        """The server's count of event-loop stalls, its latest ones and its latest shorter
+        pauses (each as ended, seconds), or None from a server that does not report them."""
         try:
             answer = await http.get("/api/health")
             loop = answer.json()["loop"]
-            return loop["stalls"], [(s["ended"], s["ms"] / 1000) for s in loop["recent"]]
+            stalls = [(s["ended"], s["ms"] / 1000) for s in loop["recent"]]
+            return loop["stalls"], stalls, [(s["ended"], s["ms"] / 1000) for s in loop.get("pauses", [])]
         except (httpx.HTTPError, ValueError, KeyError, TypeError):
             return None
 
@@ -1209,6 +1222,20 @@ def stall_lines(bench: Bench) -> list[str]:
     if clients:
         played = [(s.ended - bench.play_started, s.seconds) for s in bench.client_loop.recent]
         lines.append("    clients: " + listed(played, clients))
+    if bench.server_pauses is not None:
+        floor = f"{1000 * bench.client_loop.floor:.0f} ms"
+        pauses = bench.server_pauses
+        longest = max(pauses, key=lambda pause: pause[1], default=None)
+        said = (
+            "none" if longest is None else f"{1000 * longest[1]:,.0f} ms ({longest[0]:.1f} s into the play)"
+        )
+        lines.append(
+            f"longest event-loop pause of the server during the play: {said}; "
+            f"{len(pauses)} of {floor} or more"
+            + (" (the latest kept)" if len(pauses) >= bench.client_loop.keep_pauses else "")
+        )
+        met = "met" if longest is None or longest[1] < TARGET_PAUSE_S else "missed"
+        lines.append(f"target longest server pause < {1000 * TARGET_PAUSE_S:.0f} ms: {met}")
     return lines
 
 

@@ -43,3 +43,15 @@ def test_it_keeps_only_the_latest_stalls_but_counts_them_all(caplog: pytest.LogC
     assert watch.count == 3 and len(watch.recent) == 2
     assert watch.recent[-1].seconds >= 0.25
     assert caplog.text == ""  # (the bench's watch: counted, not logged)
+
+
+def test_shorter_pauses_are_kept_for_the_longest_of_a_while_but_not_counted() -> None:
+    """A pause under the threshold is no stall (not counted, not logged), but one of at
+    least ``floor`` is kept: the bench's longest pause of its play comes from them."""
+    watch = LoopWatch(interval=0.01, threshold=0.5, floor=0.05, keep_pauses=3)
+    asyncio.run(_hold(watch, [0.12, 0.001, 0.15, 0.12, 0.12]))
+    assert watch.count == 0 and not watch.recent
+    assert len(watch.pauses) == 3 and all(0.05 <= p.seconds < 0.5 for p in watch.pauses)
+    report = watch.as_json()
+    assert report["floor_ms"] == 50
+    assert [p["ms"] for p in report["pauses"]] == [round(1000 * p.seconds, 1) for p in watch.pauses]
