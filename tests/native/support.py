@@ -122,7 +122,8 @@ def compare(position: str, perft_depth: int = 2, most: int = 120) -> None:
     for turn in reference:
         text, winner = _core.play(position, list(turn))
         board.push_turn(turn)
-        outcome = board.outcome()
+        outcome = rules.game_outcome(board)
+        assert board.outcome() == outcome, f"Board.outcome after {turn} at {position!r}"
         expected = None if outcome is None else outcome.winner
         assert winner == expected, f"winner after {turn} at {position!r}: {winner} != {expected}"
         if board.decided is None:

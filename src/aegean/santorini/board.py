@@ -144,8 +144,17 @@ class Board(GameState[Power]):
         """How the game ended, or ``None`` while it goes on.
 
         A win ends the game when it happens; a player to move with no legal turn loses
-        (rule 2.2), which is found here by looking for one.
+        (rule 2.2), which is found here by looking for one (by the native core where it
+        plays the position: a proof that there is none can be the reference's slowest
+        search, Persephone's against a traveller).
         """
+        if self._outcome is None and not self.turn and not self.plain:
+            native = self._native_turn()
+            if native is not None:
+                with contextlib.suppress(ValueError):  # (a token value the core does not read)
+                    if _core.legal_steps_at(*native[0], native[1]):
+                        return None
+                    return rules.no_legal_turn_outcome(self)
         return rules.game_outcome(self)
 
     def is_game_over(self) -> bool:

@@ -11,6 +11,11 @@ use crate::steps::{self, KIND_MOVE};
 pub struct Artemis;
 
 impl Power for Artemis {
+    /// (One or two moves, then one build.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn turn_shape(&self) -> TurnShape {
         TurnShape::MoveMoveBuild
     }

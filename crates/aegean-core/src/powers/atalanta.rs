@@ -16,6 +16,11 @@ pub const USED: &str = "used";
 pub struct Atalanta;
 
 impl Power for Atalanta {
+    /// (Her moves, then one build.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn token(&self) -> Option<Token> {
         Some(Token {
             key: TOKEN,

@@ -67,6 +67,11 @@ impl Power for Heracles {
         true
     }
 
+    /// (After his normal build come only domes.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn turn_shape(&self) -> TurnShape {
         TurnShape::MoveBuildDomes { most: u8::MAX }
     }

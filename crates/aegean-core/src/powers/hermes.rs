@@ -60,6 +60,11 @@ impl Power for Hermes {
         true
     }
 
+    /// (His moves, then one build.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn turn_shape(&self) -> TurnShape {
         TurnShape::Travel
     }

@@ -143,6 +143,14 @@ pub trait Power {
         false
     }
 
+    /// Whether the power's building ends its moves (the reference's `builds_end_the_moves`:
+    /// after its build come only builds), so that once it has built, whether a worker moved
+    /// up and where each ends are settled: Persephone's search stops there instead of
+    /// passing over every set of Heracles's domes. `false` is always safe.
+    fn builds_end_the_moves(&self) -> bool {
+        false
+    }
+
     /// Whether the power's `allows_opponent_step` judges a step by the ways the whole turn
     /// can go on (Persephone: the turn must move up if it can), so that the opponent's
     /// turns are found by walking their steps, never by a shape's shortcuts.
@@ -790,6 +798,27 @@ impl God {
     #[inline]
     pub fn restricts_opponents(self) -> bool {
         dispatch!(self, p => p.restricts_opponents())
+    }
+
+    #[inline]
+    pub fn builds_end_the_moves(self) -> bool {
+        dispatch!(self, p => p.builds_end_the_moves())
+    }
+
+    /// The reference's `moves_over`: nothing left of the turn in progress of the player
+    /// to move moves a worker (its power's building ends its moves, and it has built).
+    pub fn moves_over(self, state: &State) -> bool {
+        self.builds_end_the_moves()
+            && state
+                .turn
+                .as_slice()
+                .iter()
+                .any(|&s| crate::steps::kind(s) == crate::steps::KIND_BUILD)
+    }
+
+    /// The reference's `ends_the_moves`: after `step`, [`God::moves_over`] holds.
+    pub fn ends_the_moves(self, step: Step) -> bool {
+        self.builds_end_the_moves() && crate::steps::kind(step) == crate::steps::KIND_BUILD
     }
 
     #[inline]

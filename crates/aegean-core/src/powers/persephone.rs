@@ -136,10 +136,18 @@ fn search(state: &State, owner: usize, key: Key) -> (bool, Vec<Key>) {
     let mut at = 0;
     while at < nodes.len() {
         let here = nodes[at].0;
+        let mover = here.powers[here.to_move as usize];
+        let moved_up = here.tokens[owner] != 0;
+        if !moved_up && mover.moves_over(&here) {
+            at += 1;
+            continue; // (no move is left to go up with)
+        }
         let mut up = false;
         for &step in offered(&here).as_slice() {
             if step == END {
-                up = here.tokens[owner] != 0;
+                up = moved_up;
+            } else if !moved_up && !rises(&here, step) && mover.ends_the_moves(step) {
+                // A build that ends the moves, judged without being taken: no move up.
             } else {
                 let (over, next) = take(&here, step);
                 if over {
@@ -180,6 +188,10 @@ fn search(state: &State, owner: usize, key: Key) -> (bool, Vec<Key>) {
 fn leads_up(state: &State, owner: usize, step: Step) -> bool {
     if step == END {
         return state.tokens[owner] != 0;
+    }
+    let mover = state.powers[state.to_move as usize];
+    if state.tokens[owner] == 0 && !rises(state, step) && mover.ends_the_moves(step) {
+        return false;
     }
     let (over, next) = take(state, step);
     if over {

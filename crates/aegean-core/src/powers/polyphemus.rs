@@ -48,6 +48,11 @@ impl Power for Polyphemus {
         default_apply_step(state, step);
     }
 
+    /// (After his normal build come only domes.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn turn_shape(&self) -> TurnShape {
         TurnShape::MoveBuildDomes {
             most: MAX_DOMES as u8,

@@ -19,6 +19,11 @@ fn after_build(state: &State) -> bool {
 }
 
 impl Power for Poseidon {
+    /// (His extra builds follow the normal one.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         if !after_build(state) {
             return default_turn_steps(self, state, player, out);

@@ -49,6 +49,11 @@ fn progress(state: &State) -> (Mask, Mask, bool, Option<u8>) {
 }
 
 impl Power for Terpsichore {
+    /// (All her workers move, then all build.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let workers = state.workers[player];
         let (moved, built, building, current) = progress(state);

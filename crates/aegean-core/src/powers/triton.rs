@@ -13,6 +13,11 @@ use crate::steps;
 pub struct Triton;
 
 impl Power for Triton {
+    /// (His moves, then one build.)
+    fn builds_end_the_moves(&self) -> bool {
+        true
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let Some(worker) = moving_worker(state) else {
             return default_turn_steps(self, state, player, out);
