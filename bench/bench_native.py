@@ -20,6 +20,7 @@ from functools import partial
 import naive_reference as naive
 from aegean import _core
 from aegean.santorini import Board, native
+from aegean.santorini.notation import Step
 from benchlib import Result, best_of, main, same
 
 POSITION = "00000/00000/00000/00000/00000 1 c5,d3 c4,a1"  # perft 5: 898,817,042
@@ -217,6 +218,60 @@ def lists_with_gods(
     ]
 
 
+def step_lists(repeat: int) -> list[Result]:
+    """What the web server asks of a position each time a player acts or previews, on the
+    midgame board with each god the core plays to move: whether the game is over
+    (``Board.outcome()``), the legal steps at the turn's start and after its first step
+    (``Board.legal_steps()``), beside the reference's (``rules.game_outcome``,
+    ``rules.legal_steps``) on the same board. Counted: such rounds per second; the
+    slowest god's (issue 16: no listing may hold the server's event loop)."""
+    from aegean.santorini import rules
+
+    def native_round(board: Board) -> list[Step]:
+        board.outcome()
+        first = board.legal_steps()
+        board.push(first[0], legal=first)
+        after = board.legal_steps()
+        board.pop()
+        return after
+
+    def reference_round(board: Board) -> list[Step]:
+        rules.game_outcome(board)
+        first = [Step(s) for s in rules.legal_steps(board)]
+        board.push(first[0], legal=first)
+        after = [Step(s) for s in rules.legal_steps(board)]
+        board.pop()
+        return after
+
+    rates: list[tuple[float, float, str]] = []
+    for first, second in PAIRS + MORE_PAIRS:
+        names = f"{first},{second}".replace(" ", "")
+        text = f"{MIDGAME} powers={names}" + "".join(SETUP.get(n, "") for n in (first, second))
+        board = Board.from_position(text)
+        same(f"legal steps of {text!r}", native_round(board), reference_round(board))
+        native = min(timeit.repeat(partial(native_round, board), number=20, repeat=repeat)) / 20
+        reference = min(timeit.repeat(partial(reference_round, board), number=3, repeat=repeat)) / 3
+        rates.append((1 / native, 1 / reference, f"{first} v {second}"))
+    native_rate, reference_rate, slowest = min(rates)
+    ratios = sorted(n / r for n, r, _ in rates)
+    detail = (
+        f"{slowest} slowest; {len(rates)} gods to move, native / reference "
+        f"{ratios[0]:.1f}-{ratios[-1]:.0f}x (median {ratios[len(ratios) // 2]:.0f}x); the reference's "
+        f"slowest {min(r for _, r, _ in rates):,.0f} rounds/s ({min(rates, key=lambda r: r[1])[2]})"
+    )
+    return [
+        Result(
+            "server rounds: Board.outcome + legal_steps twice (slowest god)",
+            "rounds/s",
+            native_rate,
+            reference_rate,
+            None,
+            None,
+            detail,
+        )
+    ]
+
+
 #: bench_search.py's middle games, and the same boards with simple gods.
 SEARCH_POSITIONS = [
     "00000/12000/00001/120D0/00230 1 a4,d3 b3,c1",
@@ -326,6 +381,7 @@ def run(long: bool = False, repeat: int = 3) -> list[Result]:
         *lists_with_gods(repeat),
         *lists_with_gods(repeat, MORE_PAIRS, "the other gods the core plays", (None, 50e3)),
         *long_list(repeat),
+        *step_lists(repeat),
         *search(1.0, gods=False),
         *search(1.0, gods=True),
     ]
