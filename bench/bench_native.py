@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import timeit
+from collections.abc import Callable
 from functools import partial
 
 import naive_reference as naive
@@ -227,21 +228,21 @@ def step_lists(repeat: int) -> list[Result]:
     slowest god's (issue 16: no listing may hold the server's event loop)."""
     from aegean.santorini import rules
 
-    def native_round(board: Board) -> list[Step]:
-        board.outcome()
-        first = board.legal_steps()
+    def round_of(board: Board, outcome: Callable[[], object], steps: Callable[[], list[Step]]) -> list[Step]:
+        outcome()
+        first = steps()
         board.push(first[0], legal=first)
-        after = board.legal_steps()
+        after = steps()
         board.pop()
         return after
 
+    def native_round(board: Board) -> list[Step]:
+        return round_of(board, board.outcome, board.legal_steps)
+
     def reference_round(board: Board) -> list[Step]:
-        rules.game_outcome(board)
-        first = [Step(s) for s in rules.legal_steps(board)]
-        board.push(first[0], legal=first)
-        after = [Step(s) for s in rules.legal_steps(board)]
-        board.pop()
-        return after
+        return round_of(
+            board, partial(rules.game_outcome, board), lambda: [Step(s) for s in rules.legal_steps(board)]
+        )
 
     rates: list[tuple[float, float, str]] = []
     for first, second in PAIRS + MORE_PAIRS:

@@ -17,25 +17,14 @@ import random
 import time
 
 from aegean.santorini import Board
-from aegean.santorini.errors import SantoriniError
-from aegean.santorini.lineup import check_powers
-from aegean.santorini.powers import implemented
+from aegean.santorini.powers import banned_pairs, implemented
 from aegean.santorini.steps import StepKind, step_kind
 
 
 def pairs() -> list[tuple[str, str]]:
-    """Every ordered pair of two different powers the setup rules allow together."""
-    names = sorted(implemented())
-    allowed = []
-    for a in names:
-        for b in names:
-            if a != b:
-                try:
-                    check_powers([a, b], 2)
-                except SantoriniError:
-                    continue
-                allowed.append((a, b))
-    return allowed
+    """Every ordered pair of two different powers that is not a banned matchup."""
+    names, banned = sorted(implemented()), banned_pairs()
+    return [(a, b) for a in names for b in names if a != b and frozenset((a, b)) not in banned]
 
 
 def slowest_of(first: str, second: str, games: int, turns: int = 40) -> tuple[float, str]:

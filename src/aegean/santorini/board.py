@@ -151,10 +151,7 @@ class Board(GameState[Power]):
         if self._outcome is None and not self.turn and not self.plain:
             native = self._native_turn()
             if native is not None:
-                with contextlib.suppress(ValueError):  # (a token value the core does not read)
-                    if _core.legal_steps_at(*native[0], native[1]):
-                        return None
-                    return rules.no_legal_turn_outcome(self)
+                return None if self._legal_steps(native) else rules.no_legal_turn_outcome(self)
         return rules.game_outcome(self)
 
     def is_game_over(self) -> bool:
@@ -168,9 +165,14 @@ class Board(GameState[Power]):
         the position the turn began in and the steps taken since (the same steps in the
         same order: tests/native); a user interface may then offer a turn step by step
         however many whole turns there are (Heracles's first has 63,232)."""
-        native = self._native_turn()
+        return self._legal_steps(self._native_turn())
+
+    def _legal_steps(self, native: tuple[NativeParts, list[StepCode]] | None) -> list[Step]:
+        """The legal steps here: the core's from ``native`` (the turn's start and the steps
+        taken since, :meth:`_native_turn`), else (or where it refuses a token value it
+        does not read) the reference's."""
         if native is not None:
-            with contextlib.suppress(ValueError):  # (a token value the core does not read)
+            with contextlib.suppress(ValueError):
                 return [Step(step) for step in _core.legal_steps_at(*native[0], native[1])]
         return [Step(step) for step in rules.legal_steps(self)]
 
@@ -278,17 +280,18 @@ class Board(GameState[Power]):
 
         ``legal``: the :meth:`legal_steps` of this very position, when the caller has them
         already (a server checking a client's steps), so they are not listed twice."""
+        first = not self.turn
+        native = self._native_turn() if first or legal is None else None
         if legal is None:
-            legal = self.legal_steps()
+            legal = self._legal_steps(native)
         step = self._normalize(step)
         if step not in legal:
             raise IllegalTurnError(
                 f"illegal step {format_step(step, self)}", [format_step(s, self) for s in legal]
             )
-        powers = None if self.turn or self.plain else self._native_powers()
         self._stack.append((len(self._journal), self._z, step))
-        if powers is not None:
-            self._turn_start = (self._stack[-1], self._native_parts(powers))
+        if first and native is not None:
+            self._turn_start = (self._stack[-1], native[0])
         rules.apply_step(self, step)
 
     def push_turn(self, turn: TurnCode) -> None:
@@ -323,11 +326,8 @@ class Board(GameState[Power]):
         mover = self.to_move
         native = self._native_turn()
 
-        def legal_here() -> list[StepCode]:
-            if native is not None:
-                with contextlib.suppress(ValueError):  # (a token value the core does not read)
-                    return _core.legal_steps_at(*native[0], native[1] + taken)
-            return rules.legal_steps(self)
+        def legal_here() -> list[Step]:
+            return self._legal_steps(None if native is None else (native[0], native[1] + taken))
 
         taken: list[StepCode] = []
         for i, step in enumerate(turn):
