@@ -156,6 +156,9 @@ MORE_PAIRS = [
     # Persephone judges her opponent's whole turns: their lists under her rule.
     ("Artemis", "Persephone"),
     ("Hermes", "Persephone"),
+    ("Aphrodite", "Apollo"),
+    # Aphrodite tells a traveller's workers apart: Hermes's turns are walked against her.
+    ("Hermes", "Aphrodite"),
 ]
 
 

@@ -1,8 +1,8 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the twenty-seven others it has:
-Achilles, Aeolus, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa & Talus,
+powers it plays ({no power, the ten simple gods and the twenty-eight others it has:
+Achilles, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa & Talus,
 Hades, Hera, Heracles, Hestia, Hypnus, Limus, Morpheus, Nemesis, Odysseus, Persephone,
-Polyphemus, Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,444 pairs,
+Polyphemus, Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,521 pairs,
 mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
@@ -227,6 +227,19 @@ RULINGS = [
         "a1-a2^a1^c2D",
         False,
     ),
+    # Aphrodite (RULINGS #28): a worker that starts next to her ends its movement next to
+    # her; a win ends the movement, so a climb away from her is no turn; Artemis, Triton
+    # and Hermes may wander and come back, but not through a win away from her.
+    ("30000/02300/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,- aphrodite=b4", "b4-c4", True),
+    ("30000/02300/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,- aphrodite=b4", "b4-a5", False),
+    ("30000/02300/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,- aphrodite=b4", "e4-e5^e4", True),
+    ("30000/02000/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,Artemis", "b4-c4-d4^d3", True),
+    ("30000/02000/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,Artemis", "b4-a4-a3^a4", False),
+    ("30000/02000/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,Artemis", "b4-a5", False),
+    ("00000/20000/20000/30000/00000 2 b5,e1 a4,e4 powers=Aphrodite,Triton", "a4-a3-a4^a3", True),
+    ("00000/20000/20000/30000/00000 2 b5,e1 a4,e4 powers=Aphrodite,Triton", "a4-a3-a2", False),
+    ("00000/00000/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,Hermes", "b4-a4,e4-d4^c4", False),
+    ("00000/00000/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,Hermes", "b4-a3-b2,e4-d4,b2^a1", True),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),

@@ -287,7 +287,11 @@ impl EndKey {
             domes: state.domes,
             workers: [state.workers_of(0), state.workers_of(1)],
             to_move: state.to_move,
-            tokens: state.tokens,
+            tokens: if state.tokens == [0, 0] {
+                [0, 0]
+            } else {
+                [0, 1].map(|p| state.powers[p].key_token(state, p))
+            },
             decided: state.decided,
             moving: 0,
         }
@@ -1228,8 +1232,9 @@ pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
 }
 
 /// The shape the turn of the player to move is found by: its power's, unless the
-/// opponent judges whole turns (Persephone), which only walking the steps follows, or
-/// claims wins on its builds (Chronus) before the turn's last step.
+/// opponent judges whole turns (Persephone), which only walking the steps follows, claims
+/// wins on its builds (Chronus) before the turn's last step, or tells a traveller's
+/// workers apart (Aphrodite).
 #[inline]
 fn shape_of(state: &State) -> TurnShape {
     let player = state.to_move as usize;
@@ -1242,6 +1247,9 @@ fn shape_of(state: &State) -> TurnShape {
         // build, last, still hold; the others are walked.
         TurnShape::MoveBuild => TurnShape::MoveBuild,
         _ if other.claims_wins_on() => TurnShape::Any,
+        // Travelling merges the ways to the same two squares, whichever worker stands on
+        // which: not where the opponent tells them apart (Aphrodite).
+        TurnShape::Travel if other.tells_workers_apart() => TurnShape::Any,
         shape => shape,
     }
 }

@@ -296,10 +296,21 @@ impl State {
                 powers[0], powers[1]
             )));
         }
+        let mut state = State {
+            levels: base.levels,
+            domes: base.domes,
+            workers: base.workers,
+            to_move: base.to_move,
+            powers,
+            tokens: [0; 2],
+            turn: TurnSteps::default(),
+            ply: 0,
+            decided: None,
+        };
         let mut values = [0u8; 2];
         for &(key, value) in tokens {
             let holder = (0..2).find(|&p| powers[p].token() == Some(key));
-            match holder.and_then(|p| powers[p].parse_token(value).map(|v| (p, v))) {
+            match holder.and_then(|p| powers[p].read_token(&state, p, value).map(|v| (p, v))) {
                 Some((p, v)) => values[p] = v,
                 None => {
                     return Err(ParseError(format!(
@@ -309,17 +320,7 @@ impl State {
                 }
             }
         }
-        let mut state = State {
-            levels: base.levels,
-            domes: base.domes,
-            workers: base.workers,
-            to_move: base.to_move,
-            powers,
-            tokens: values,
-            turn: TurnSteps::default(),
-            ply: 0,
-            decided: None,
-        };
+        state.tokens = values;
         // The start of the turn decides some tokens: one left out is filled in (Hypnus's
         // sleeper), as the reference does; one written otherwise is refused.
         let written = state.tokens;
@@ -356,11 +357,11 @@ impl fmt::Display for State {
         if !self.plain() {
             write!(f, " powers={},{}", self.powers[0], self.powers[1])?;
         }
-        let mut fields: Vec<(&str, &str)> = (0..2)
+        let mut fields: Vec<(&str, _)> = (0..2)
             .filter_map(|p| {
                 Some((
                     self.powers[p].token()?,
-                    self.powers[p].token_text(self.tokens[p])?,
+                    self.powers[p].write_token(self, p)?,
                 ))
             })
             .collect();

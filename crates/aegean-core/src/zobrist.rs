@@ -69,7 +69,8 @@ pub fn position_hash(p: &Position) -> u64 {
 /// The hash of a state between turns: the board and the powers' tokens.
 pub fn state_hash(s: &State) -> u64 {
     let mut h = board_hash(&s.levels, s.domes, &s.workers, s.to_move);
-    for (p, &token) in s.tokens.iter().enumerate() {
+    for p in 0..2 {
+        let token = s.powers[p].key_token(s, p);
         if token != 0 {
             h ^= KEYS[TOKENS + 32 * p + (token as usize & 31)];
         }

@@ -19,7 +19,7 @@ impl Power for Hera {
         PERIMETER
     }
 
-    fn vetoes_win(&self, state: &State, _owner: usize, player: usize, step: Step) -> bool {
+    fn vetoes_win(&self, state: &mut State, _owner: usize, player: usize, step: Step) -> bool {
         // Only the mover's own win by that move.
         player == state.to_move as usize
             && steps::kind(step) == KIND_MOVE

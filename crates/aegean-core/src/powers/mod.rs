@@ -4,12 +4,13 @@
 //! and overriding only the hooks its card changes; [`God`] names the powers the core
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
-//! The core plays "no power", the ten simple gods and, of the others, Aeolus, Ares,
+//! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite, Ares,
 //! Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Hestia, Hypnus, Limus, Morpheus, Nemesis, Persephone,
 //! Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
 //! Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
 //! Python engine plays it.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -20,6 +21,7 @@ use crate::steps::{self, Step, KIND_BUILD, KIND_FORCE, KIND_MOVE, KIND_REMOVE};
 
 mod achilles;
 mod aeolus;
+mod aphrodite;
 mod apollo;
 mod ares;
 mod artemis;
@@ -58,6 +60,7 @@ mod zeus;
 
 pub use achilles::Achilles;
 pub use aeolus::Aeolus;
+pub use aphrodite::Aphrodite;
 pub use apollo::Apollo;
 pub use ares::Ares;
 pub use artemis::Artemis;
@@ -192,8 +195,9 @@ pub trait Power {
     }
 
     /// Whether this power stops opponent `player` winning with `step`, a win the mover's
-    /// power has just claimed (Hera).
-    fn vetoes_win(&self, _state: &State, _owner: usize, _player: usize, _step: Step) -> bool {
+    /// power has just claimed (Hera); it may mark the state as it does (Aphrodite voids
+    /// the rest of the turn).
+    fn vetoes_win(&self, _state: &mut State, _owner: usize, _player: usize, _step: Step) -> bool {
         false
     }
 
@@ -248,6 +252,36 @@ pub trait Power {
     /// take (the state keeps the value's place in the list plus one; 0: no token).
     fn token(&self) -> Option<Token> {
         None
+    }
+
+    /// The owner's token as a position writes it (`value`), read into the state's token
+    /// (`None`: not a value here): by default its place in [`Token::values`] plus one; a
+    /// token that names workers by their squares is read from the board (Aphrodite's).
+    fn read_token(&self, _state: &State, _owner: usize, value: &str) -> Option<u8> {
+        let place = self.token()?.values.iter().position(|&v| v == value)?;
+        Some(place as u8 + 1)
+    }
+
+    /// The owner's token (not 0) as a position writes it, the inverse of `read_token`.
+    fn write_token(&self, _state: &State, _owner: usize, token: u8) -> Option<Cow<'static, str>> {
+        let values = self.token()?.values;
+        values
+            .get(usize::from(token).checked_sub(1)?)
+            .map(|&v| Cow::Borrowed(v))
+    }
+
+    /// Whether the token tells the opponent's workers apart by their slots (Aphrodite's
+    /// bound workers): two ways that bring them to the same squares, swapped, then end in
+    /// different states, so no search may merge them by the squares alone.
+    fn tells_workers_apart(&self) -> bool {
+        false
+    }
+
+    /// The owner's token (not 0) as the states that turns end in are told apart by: the
+    /// same for the same position however the workers fill their slots (Aphrodite's bits
+    /// by slot, put in the order of the workers' squares).
+    fn key_token(&self, _state: &State, _owner: usize, token: u8) -> u8 {
+        token
     }
 
     /// Whether the token names a square whose worker it tags (Selene's female): the
@@ -516,6 +550,7 @@ pub enum God {
     Aeolus,
     Morpheus,
     Europa,
+    Aphrodite,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -674,13 +709,17 @@ macro_rules! dispatch {
                 let $p = &Europa;
                 $e
             }
+            God::Aphrodite => {
+                let $p = &Aphrodite;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 38] = [
+    pub const ALL: [God; 39] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -719,6 +758,7 @@ impl God {
         God::Aeolus,
         God::Morpheus,
         God::Europa,
+        God::Aphrodite,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -762,6 +802,7 @@ impl God {
             God::Aeolus => "Aeolus",
             God::Morpheus => "Morpheus",
             God::Europa => "Europa & Talus",
+            God::Aphrodite => "Aphrodite",
         }
     }
 }
@@ -864,7 +905,7 @@ impl God {
     }
 
     #[inline]
-    pub fn vetoes_win(self, state: &State, owner: usize, player: usize, step: Step) -> bool {
+    pub fn vetoes_win(self, state: &mut State, owner: usize, player: usize, step: Step) -> bool {
         dispatch!(self, p => p.vetoes_win(state, owner, player, step))
     }
 
@@ -924,19 +965,31 @@ impl God {
         dispatch!(self, p => p.token()).map(|t| t.key)
     }
 
-    /// A token's value as written, read into the state's token (`None`: not a value).
-    #[inline]
-    pub fn parse_token(self, value: &str) -> Option<u8> {
-        let values = dispatch!(self, p => p.token())?.values;
-        let place = values.iter().position(|&v| v == value)?;
-        Some(place as u8 + 1)
+    /// The owner's token as written, read into the state's token (`None`: not a value).
+    pub fn read_token(self, state: &State, owner: usize, value: &str) -> Option<u8> {
+        dispatch!(self, p => p.read_token(state, owner, value))
     }
 
-    /// The state's token as written, `None` when the position leaves it out.
     #[inline]
-    pub fn token_text(self, token: u8) -> Option<&'static str> {
-        let values = dispatch!(self, p => p.token())?.values;
-        values.get(usize::from(token).checked_sub(1)?).copied()
+    pub fn tells_workers_apart(self) -> bool {
+        dispatch!(self, p => p.tells_workers_apart())
+    }
+
+    /// The owner's token as states are told apart by ([`Power::key_token`]).
+    #[inline]
+    pub fn key_token(self, state: &State, owner: usize) -> u8 {
+        match state.tokens[owner] {
+            0 => 0,
+            token => dispatch!(self, p => p.key_token(state, owner, token)),
+        }
+    }
+
+    /// The owner's token as written, `None` when the position leaves it out.
+    pub fn write_token(self, state: &State, owner: usize) -> Option<Cow<'static, str>> {
+        match state.tokens[owner] {
+            0 => None,
+            token => dispatch!(self, p => p.write_token(state, owner, token)),
+        }
     }
 }
 
