@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::position::{ParseError, Position};
-use crate::powers::God;
+use crate::powers::{God, TokenText};
 use crate::squares::Mask;
 use crate::steps::Step;
 
@@ -128,6 +128,10 @@ impl<const N: usize> Steps<N> {
     }
 }
 
+/// The bits of a token that tags a worker (`Power::tags_a_worker`) that name its square
+/// plus one (0: none); the others are the power's own (Adonis's power spent).
+pub const TAG: u8 = 31;
+
 /// A game of two players with powers (or none), between turns or inside one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct State {
@@ -196,8 +200,8 @@ impl State {
             return; // (most states: no token, nothing to ask the powers)
         }
         for p in 0..2 {
-            if self.powers[p].tags_a_worker() && self.tokens[p] == from + 1 {
-                self.tokens[p] = to + 1;
+            if self.powers[p].tags_a_worker() && self.tokens[p] & TAG == from + 1 {
+                self.tokens[p] = self.tokens[p] & !TAG | (to + 1);
             }
         }
     }
@@ -208,14 +212,14 @@ impl State {
     pub fn swap_workers(&mut self, a: u8, b: u8) {
         let Some(other) = self.owner(b) else { return };
         // Tags go with their workers: those on `b` to `a` (set aside while `a`'s move on).
-        let on_b = self.tokens.map(|t| t == b + 1);
+        let on_b = self.tokens.map(|t| t & TAG == b + 1);
         self.move_worker(a, b);
         let pair = &mut self.workers[other];
         let stays = if pair[0] == b { pair[1] } else { pair[0] };
         *pair = [stays, a];
         for ((token, power), on_b) in self.tokens.iter_mut().zip(self.powers).zip(on_b) {
             if on_b && power.tags_a_worker() {
-                *token = a + 1;
+                *token = *token & !TAG | (a + 1);
             }
         }
     }
@@ -309,8 +313,9 @@ impl State {
         };
         let mut values = [0u8; 2];
         for &(key, value) in tokens {
-            let holder = (0..2).find(|&p| powers[p].token() == Some(key));
-            match holder.and_then(|p| powers[p].read_token(&state, p, value).map(|v| (p, v))) {
+            let holder = (0..2).find(|&p| powers[p].token_keys().any(|k| k == key));
+            let read = |p: usize| powers[p].read_token(&state, p, key, value, values[p]);
+            match holder.and_then(|p| read(p).map(|v| (p, v))) {
                 Some((p, v)) => values[p] = v,
                 None => {
                     return Err(ParseError(format!(
@@ -357,14 +362,10 @@ impl fmt::Display for State {
         if !self.plain() {
             write!(f, " powers={},{}", self.powers[0], self.powers[1])?;
         }
-        let mut fields: Vec<(&str, _)> = (0..2)
-            .filter_map(|p| {
-                Some((
-                    self.powers[p].token()?,
-                    self.powers[p].write_token(self, p)?,
-                ))
-            })
-            .collect();
+        let mut fields = TokenText::new();
+        for p in 0..2 {
+            self.powers[p].write_token(self, p, &mut fields);
+        }
         fields.sort();
         for (key, value) in fields {
             write!(f, " {key}={value}")?;

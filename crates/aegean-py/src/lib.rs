@@ -191,7 +191,7 @@ fn powers() -> Vec<&'static str> {
 fn tokens() -> Vec<&'static str> {
     aegean_core::powers::God::ALL
         .iter()
-        .filter_map(|g| g.token())
+        .flat_map(|g| g.token_keys())
         .collect()
 }
 

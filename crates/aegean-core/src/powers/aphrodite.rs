@@ -15,7 +15,7 @@
 
 use std::borrow::Cow;
 
-use super::{Power, Token, TurnShape};
+use super::{Power, Token, TokenText, TurnShape};
 use crate::squares::{self, NEIGHBORS};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
@@ -59,7 +59,14 @@ impl Power for Aphrodite {
         })
     }
 
-    fn read_token(&self, state: &State, owner: usize, value: &str) -> Option<u8> {
+    fn read_token(
+        &self,
+        state: &State,
+        owner: usize,
+        _key: &str,
+        value: &str,
+        _token: u8,
+    ) -> Option<u8> {
         let mut token = 0;
         for item in value.split(',') {
             let (name, moved) = match item.strip_suffix('*') {
@@ -76,7 +83,7 @@ impl Power for Aphrodite {
         Some(token)
     }
 
-    fn write_token(&self, state: &State, owner: usize, token: u8) -> Option<Cow<'static, str>> {
+    fn write_token(&self, state: &State, owner: usize, token: u8, out: &mut TokenText) {
         let items: Vec<String> = (0..2)
             .filter(|&i| token & BOUND << i != 0)
             .map(|i| {
@@ -85,7 +92,9 @@ impl Power for Aphrodite {
                 format!("{name}{moved}")
             })
             .collect();
-        (!items.is_empty()).then(|| Cow::Owned(items.join(",")))
+        if !items.is_empty() {
+            out.push((TOKEN, Cow::Owned(items.join(","))));
+        }
     }
 
     fn start_of_turn_state(&self, state: &mut State, owner: usize, player: usize) {

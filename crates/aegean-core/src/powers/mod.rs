@@ -7,7 +7,7 @@
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite, Ares,
 //! Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Hestia, Hypnus, Limus, Morpheus, Nemesis, Persephone,
 //! Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
-//! Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
+//! Adonis, Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
 //! Python engine plays it.
 
 use std::borrow::Cow;
@@ -20,6 +20,7 @@ use crate::state::{State, StepList, Termination};
 use crate::steps::{self, Step, KIND_BUILD, KIND_FORCE, KIND_MOVE, KIND_REMOVE};
 
 mod achilles;
+mod adonis;
 mod aeolus;
 mod aphrodite;
 mod apollo;
@@ -41,6 +42,7 @@ mod heracles;
 mod hermes;
 mod hestia;
 mod hypnus;
+mod if_possible;
 mod limus;
 mod minotaur;
 mod morpheus;
@@ -59,6 +61,7 @@ mod urania;
 mod zeus;
 
 pub use achilles::Achilles;
+pub use adonis::Adonis;
 pub use aeolus::Aeolus;
 pub use aphrodite::Aphrodite;
 pub use apollo::Apollo;
@@ -254,20 +257,37 @@ pub trait Power {
         None
     }
 
-    /// The owner's token as a position writes it (`value`), read into the state's token
-    /// (`None`: not a value here): by default its place in [`Token::values`] plus one; a
-    /// token that names workers by their squares is read from the board (Aphrodite's).
-    fn read_token(&self, _state: &State, _owner: usize, value: &str) -> Option<u8> {
-        let place = self.token()?.values.iter().position(|&v| v == value)?;
-        Some(place as u8 + 1)
+    /// A second key the owner's token is written under: a worker it tags, named by the
+    /// token's low five bits (`state::TAG`: Adonis's `adonis.target`) beside its own value
+    /// (`adonis=used`).
+    fn tag_key(&self) -> Option<&'static str> {
+        None
     }
 
-    /// The owner's token (not 0) as a position writes it, the inverse of `read_token`.
-    fn write_token(&self, _state: &State, _owner: usize, token: u8) -> Option<Cow<'static, str>> {
-        let values = self.token()?.values;
-        values
-            .get(usize::from(token).checked_sub(1)?)
-            .map(|&v| Cow::Borrowed(v))
+    /// `key=value` of a position read into the owner's token so far (`None`: not a value
+    /// here): by default the value's place in [`Token::values`] plus one; a token that
+    /// names workers by their squares is read from the board (Aphrodite's).
+    fn read_token(
+        &self,
+        _state: &State,
+        _owner: usize,
+        key: &str,
+        value: &str,
+        _token: u8,
+    ) -> Option<u8> {
+        let token = self.token()?;
+        let place = token.values.iter().position(|&v| v == value);
+        (key == token.key).then_some(place? as u8 + 1)
+    }
+
+    /// The owner's token (not 0) as a position writes it, each key with its value, the
+    /// inverse of `read_token`.
+    fn write_token(&self, _state: &State, _owner: usize, token: u8, out: &mut TokenText) {
+        if let Some(Token { key, values }) = self.token() {
+            if let Some(&value) = values.get(usize::from(token).wrapping_sub(1)) {
+                out.push((key, Cow::Borrowed(value)));
+            }
+        }
     }
 
     /// Whether the token tells the opponent's workers apart by their slots (Aphrodite's
@@ -310,6 +330,9 @@ pub trait Power {
         1
     }
 }
+
+/// A state's tokens as a position writes them: (key, value).
+pub type TokenText = Vec<(&'static str, Cow<'static, str>)>;
 
 /// A power's token in a position (`athena=up`, `bellerophon=used`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -551,6 +574,7 @@ pub enum God {
     Morpheus,
     Europa,
     Aphrodite,
+    Adonis,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -713,13 +737,17 @@ macro_rules! dispatch {
                 let $p = &Aphrodite;
                 $e
             }
+            God::Adonis => {
+                let $p = &Adonis;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 39] = [
+    pub const ALL: [God; 40] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -759,6 +787,7 @@ impl God {
         God::Morpheus,
         God::Europa,
         God::Aphrodite,
+        God::Adonis,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -803,6 +832,7 @@ impl God {
             God::Morpheus => "Morpheus",
             God::Europa => "Europa & Talus",
             God::Aphrodite => "Aphrodite",
+            God::Adonis => "Adonis",
         }
     }
 }
@@ -965,9 +995,23 @@ impl God {
         dispatch!(self, p => p.token()).map(|t| t.key)
     }
 
-    /// The owner's token as written, read into the state's token (`None`: not a value).
-    pub fn read_token(self, state: &State, owner: usize, value: &str) -> Option<u8> {
-        dispatch!(self, p => p.read_token(state, owner, value))
+    /// The keys this power's token is written under (its own, and a tag's).
+    pub fn token_keys(self) -> impl Iterator<Item = &'static str> {
+        self.token()
+            .into_iter()
+            .chain(dispatch!(self, p => p.tag_key()))
+    }
+
+    /// `key=value` of a position, read into the owner's token so far (`None`: not a value).
+    pub fn read_token(
+        self,
+        state: &State,
+        owner: usize,
+        key: &str,
+        value: &str,
+        token: u8,
+    ) -> Option<u8> {
+        dispatch!(self, p => p.read_token(state, owner, key, value, token))
     }
 
     #[inline]
@@ -984,11 +1028,11 @@ impl God {
         }
     }
 
-    /// The owner's token as written, `None` when the position leaves it out.
-    pub fn write_token(self, state: &State, owner: usize) -> Option<Cow<'static, str>> {
+    /// The owner's token as written, each key with its value (none: 0).
+    pub fn write_token(self, state: &State, owner: usize, out: &mut TokenText) {
         match state.tokens[owner] {
-            0 => None,
-            token => dispatch!(self, p => p.write_token(state, owner, token)),
+            0 => {}
+            token => dispatch!(self, p => p.write_token(state, owner, token, out)),
         }
     }
 }
