@@ -159,6 +159,9 @@ MORE_PAIRS = [
     ("Aphrodite", "Apollo"),
     # Aphrodite tells a traveller's workers apart: Hermes's turns are walked against her.
     ("Hermes", "Aphrodite"),
+    ("Adonis", "Apollo"),
+    # Adonis has chosen no worker on this board: Demeter's turns keep their shape.
+    ("Demeter", "Adonis"),
 ]
 
 

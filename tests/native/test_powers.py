@@ -1,8 +1,8 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the twenty-eight others it has:
-Achilles, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa & Talus,
+powers it plays ({no power, the ten simple gods and the twenty-nine others it has:
+Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa & Talus,
 Hades, Hera, Heracles, Hestia, Hypnus, Limus, Morpheus, Nemesis, Odysseus, Persephone,
-Polyphemus, Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,521 pairs,
+Polyphemus, Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,600 pairs,
 mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
@@ -240,6 +240,18 @@ RULINGS = [
     ("00000/20000/20000/30000/00000 2 b5,e1 a4,e4 powers=Aphrodite,Triton", "a4-a3-a2", False),
     ("00000/00000/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,Hermes", "b4-a4,e4-d4^c4", False),
     ("00000/00000/00000/00000/00000 2 c3,e2 b4,e4 powers=Aphrodite,Hermes", "b4-a3-b2,e4-d4,b2^a1", True),
+    # Adonis (RULINGS #72, printed; #63): once, after his build, he marks an opponent worker;
+    # if possible, it ends the opponent's next turn next to one of his workers, a win
+    # included; boxed in away from him, it is free.
+    ("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Adonis,-", "b2-c3^c4*b4", True),
+    ("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Adonis,-", "b2-c3^c4*d4", False),
+    ("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Adonis,- adonis=used", "b2-c3^c4*b4", False),
+    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "b4-c3^c4", True),
+    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "b4-a5^a4", False),
+    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "e5-e4^e3", False),
+    ("00000/00A00/AAA00/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "e5-e4^e3", True),
+    ("00003/00002/00000/00000/00000 2 b2,d2 b4,e4 powers=Adonis,- adonis=used adonis.target=b4", "e4-e5", False),
+    ("00003/00002/00000/00000/00000 2 b2,d2 b4,e4 powers=Adonis,- adonis=used", "e4-e5", True),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),

@@ -1239,7 +1239,7 @@ pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
 fn shape_of(state: &State) -> TurnShape {
     let player = state.to_move as usize;
     let other = state.powers[1 - player];
-    if other.judges_whole_turns() {
+    if other.judges_whole_turns(state, 1 - player) {
         return TurnShape::Any;
     }
     match state.powers[player].turn_shape() {

@@ -143,8 +143,8 @@ impl Power for Adonis {
         true
     }
 
-    fn judges_whole_turns(&self) -> bool {
-        true
+    fn judges_whole_turns(&self, state: &State, owner: usize) -> bool {
+        state.tokens[owner] & TAG != 0
     }
 
     fn allows_opponent_step(

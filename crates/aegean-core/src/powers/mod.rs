@@ -157,10 +157,11 @@ pub trait Power {
         false
     }
 
-    /// Whether the power's `allows_opponent_step` judges a step by the ways the whole turn
-    /// can go on (Persephone: the turn must move up if it can), so that the opponent's
-    /// turns are found by walking their steps, never by a shape's shortcuts.
-    fn judges_whole_turns(&self) -> bool {
+    /// Whether the power's `allows_opponent_step` judges a step of the turn starting in
+    /// `state` by the ways the whole turn can go on (Persephone: the turn must move up if
+    /// it can; Adonis, while a worker is chosen), so that the opponent's turns are found by
+    /// walking their steps, never by a shape's shortcuts.
+    fn judges_whole_turns(&self, _state: &State, _owner: usize) -> bool {
         false
     }
 
@@ -893,8 +894,8 @@ impl God {
     }
 
     #[inline]
-    pub fn judges_whole_turns(self) -> bool {
-        dispatch!(self, p => p.judges_whole_turns())
+    pub fn judges_whole_turns(self, state: &State, owner: usize) -> bool {
+        dispatch!(self, p => p.judges_whole_turns(state, owner))
     }
 
     #[inline]

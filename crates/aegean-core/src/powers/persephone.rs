@@ -75,7 +75,7 @@ impl Power for Persephone {
         true
     }
 
-    fn judges_whole_turns(&self) -> bool {
+    fn judges_whole_turns(&self, _state: &State, _owner: usize) -> bool {
         true
     }
 
