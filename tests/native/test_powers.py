@@ -86,6 +86,9 @@ def test_mismatches_found_once(position: str, winning: str) -> None:
 #: The rulings of the gods beyond the simple ten that the core plays, each pinned on a
 #: position: (position, turn, whether it is legal); the core and the reference must also
 #: agree on the whole position (``compare``).
+#: Adonis has chosen the opponent worker on b4.
+CHOSE_B4 = " adonis=used adonis.target=b4"
+
 RULINGS = [
     # Zeus (RULINGS #47): a block under himself lifts him; reaching level 3 so is no win.
     ("00000/00000/00000/02000/20000 1 a1,e5 c5,e1 powers=Zeus,-", "a1-b2^b2", True),
@@ -246,11 +249,11 @@ RULINGS = [
     ("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Adonis,-", "b2-c3^c4*b4", True),
     ("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Adonis,-", "b2-c3^c4*d4", False),
     ("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Adonis,- adonis=used", "b2-c3^c4*b4", False),
-    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "b4-c3^c4", True),
-    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "b4-a5^a4", False),
-    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "e5-e4^e3", False),
-    ("00000/00A00/AAA00/00000/00000 2 b2,d2 b4,e5 powers=Adonis,- adonis=used adonis.target=b4", "e5-e4^e3", True),
-    ("00003/00002/00000/00000/00000 2 b2,d2 b4,e4 powers=Adonis,- adonis=used adonis.target=b4", "e4-e5", False),
+    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,-" + CHOSE_B4, "b4-c3^c4", True),
+    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,-" + CHOSE_B4, "b4-a5^a4", False),
+    ("00000/00000/00000/00000/00000 2 b2,d2 b4,e5 powers=Adonis,-" + CHOSE_B4, "e5-e4^e3", False),
+    ("00000/00A00/AAA00/00000/00000 2 b2,d2 b4,e5 powers=Adonis,-" + CHOSE_B4, "e5-e4^e3", True),
+    ("00003/00002/00000/00000/00000 2 b2,d2 b4,e4 powers=Adonis,-" + CHOSE_B4, "e4-e5", False),
     ("00003/00002/00000/00000/00000 2 b2,d2 b4,e4 powers=Adonis,- adonis=used", "e4-e5", True),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
