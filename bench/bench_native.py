@@ -162,6 +162,7 @@ MORE_PAIRS = [
     ("Adonis", "Apollo"),
     # Adonis has chosen no worker on this board: Demeter's turns keep their shape.
     ("Demeter", "Adonis"),
+    ("Medea", "Apollo"),
 ]
 
 

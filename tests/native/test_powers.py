@@ -1,9 +1,9 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the twenty-nine others it has:
-Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa & Talus,
-Hades, Hera, Heracles, Hestia, Hypnus, Limus, Morpheus, Nemesis, Odysseus, Persephone,
-Polyphemus, Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,600 pairs,
-mirrors included), on
+powers it plays ({no power, the ten simple gods and the thirty others it has: Achilles,
+Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa &
+Talus, Hades, Hera, Heracles, Hestia, Hypnus, Limus, Medea, Morpheus, Nemesis, Odysseus,
+Persephone, Polyphemus, Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,681
+pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
@@ -255,6 +255,13 @@ RULINGS = [
     ("00000/00A00/AAA00/00000/00000 2 b2,d2 b4,e5 powers=Adonis,-" + CHOSE_B4, "e5-e4^e3", True),
     ("00003/00002/00000/00000/00000 2 b2,d2 b4,e4 powers=Adonis,-" + CHOSE_B4, "e4-e5", False),
     ("00003/00002/00000/00000/00000 2 b2,d2 b4,e4 powers=Adonis,- adonis=used", "e4-e5", True),
+    # Medea (RULINGS #69, printed; #63): once, after her build, her unmoved worker takes one
+    # block from under each of any number of workers next to it, hers too; not from under
+    # a worker on the ground, not twice from one, not once spent.
+    ("00000/00000/00000/21000/01000 1 a1,b3 a2,b1 powers=Medea,-", "b3-b2^c2,a1xb1xa2xb2", True),
+    ("00000/00000/00000/21000/01000 1 a1,b3 a2,b1 powers=Medea,-", "b3-c3^c4,a1xa2xa2", False),
+    ("00000/00000/00000/21000/01000 1 a1,b3 a2,c4 powers=Medea,-", "b3-c3^d3,a1xc4", False),
+    ("00000/00000/00000/21000/01000 1 a1,b3 a2,b1 powers=Medea,- medea=used", "b3-c3^c4,a1xa2", False),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),

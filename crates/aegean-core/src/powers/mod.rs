@@ -7,7 +7,7 @@
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite, Ares,
 //! Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Hestia, Hypnus, Limus, Morpheus, Nemesis, Persephone,
 //! Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
-//! Adonis, Bellerophon, Heracles, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
+//! Adonis, Bellerophon, Heracles, Medea, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
 //! Python engine plays it.
 
 use std::borrow::Cow;
@@ -44,6 +44,7 @@ mod hestia;
 mod hypnus;
 mod if_possible;
 mod limus;
+mod medea;
 mod minotaur;
 mod morpheus;
 mod nemesis;
@@ -84,6 +85,7 @@ pub use hermes::Hermes;
 pub use hestia::Hestia;
 pub use hypnus::Hypnus;
 pub use limus::Limus;
+pub use medea::Medea;
 pub use minotaur::Minotaur;
 pub use morpheus::Morpheus;
 pub use nemesis::Nemesis;
@@ -576,6 +578,7 @@ pub enum God {
     Europa,
     Aphrodite,
     Adonis,
+    Medea,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -742,13 +745,17 @@ macro_rules! dispatch {
                 let $p = &Adonis;
                 $e
             }
+            God::Medea => {
+                let $p = &Medea;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 40] = [
+    pub const ALL: [God; 41] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -789,6 +796,7 @@ impl God {
         God::Europa,
         God::Aphrodite,
         God::Adonis,
+        God::Medea,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -834,6 +842,7 @@ impl God {
             God::Europa => "Europa & Talus",
             God::Aphrodite => "Aphrodite",
             God::Adonis => "Adonis",
+            God::Medea => "Medea",
         }
     }
 }
