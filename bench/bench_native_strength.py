@@ -1,16 +1,22 @@
 """The native search against the Python search it replaces, over a fixed suite of random
 openings played with colours swapped (issue 15: at 1 s a turn it must beat today's
 level 5, 5 s a turn, in at least 90 % of at least 200 games, without powers and with
-simple gods on both sides).
+simple gods on both sides; issue 16: at level 3 it must beat today's level 3 in at least
+85 % of at least 200 games over a fixed suite of 30 power matchups).
 
 A suite is ``games / 2`` random placements (seeded), each played twice with the colours
 swapped; with ``--suite gods`` each opening also draws an ordered pair of distinct simple
-gods, which stay with the seats. Games run in ``--jobs`` processes; every finished game is
+gods, which stay with the seats; with ``--suite matchups`` opening ``k`` is played with
+matchup ``k % 30`` of :data:`MATCHUPS`. Level 3 is the native search with level 3's
+work budget (``--nodes 2500000``, ``aegean.ai.levels.NATIVE_BUDGETS``) against
+``python-3``, the level 3 of before the native core. Games run in ``--jobs`` processes; every finished game is
 appended to ``--out`` (JSON lines), so a run that is stopped resumes where it left off, and
 the summary (score, Wilson interval, Elo) is printed from the file.
 
     .venv/bin/python bench/bench_native_strength.py --suite plain --games 200 --jobs 2
     .venv/bin/python bench/bench_native_strength.py --suite gods --games 200 --jobs 2
+    .venv/bin/python bench/bench_native_strength.py --suite matchups --nodes 2500000 \
+        --against python-3 --out bench/native_strength_matchups.jsonl
     .venv/bin/python bench/bench_native_strength.py --suite plain --summary
 """
 
@@ -35,8 +41,46 @@ SEED = 20261127
 _HEAD = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False)
 COMMIT = _HEAD.stdout.strip() or None
 SQUARES = [f"{f}{r}" for f in "abcde" for r in "12345"]
+#: The eight directions (Aeolus's Wind, Siren's Arrow).
+DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 #: The simple gods (the powers the native core plays).
 GODS = sorted(p for p in native.POWERS if p != "-")
+#: Issue 16's fixed suite of 30 power matchups (player 1's, player 2's), among the powers
+#: the native core plays, none banned: simple gods, the others and the heroes, with the
+#: restrictions that judge whole turns (Persephone, Adonis) and the long turns (Heracles,
+#: Terpsichore, Morpheus) among them.
+MATCHUPS = [
+    ("Apollo", "Athena"),
+    ("Artemis", "Persephone"),
+    ("Atlas", "Hermes"),
+    ("Demeter", "Minotaur"),
+    ("Hephaestus", "Pan"),
+    ("Prometheus", "Chronus"),
+    ("Hades", "Zeus"),
+    ("Hera", "Triton"),
+    ("Hestia", "Limus"),
+    ("Hypnus", "Ares"),
+    ("Urania", "Charon"),
+    ("Eros", "Poseidon"),
+    ("Selene", "Nemesis"),
+    ("Odysseus", "Aeolus"),
+    ("Siren", "Morpheus"),
+    ("Europa & Talus", "Atalanta"),
+    ("Aphrodite", "Apollo"),
+    ("Terpsichore", "Athena"),
+    ("Achilles", "Bellerophon"),
+    ("Heracles", "Demeter"),
+    ("Polyphemus", "Prometheus"),
+    ("Adonis", "Hermes"),
+    ("Medea", "Minotaur"),
+    ("Persephone", "Pan"),
+    ("Chronus", "Atlas"),
+    ("Zeus", "Artemis"),
+    ("Triton", "Hestia"),
+    ("Limus", "Hephaestus"),
+    ("Poseidon", "Apollo"),
+    ("Ares", "Urania"),
+]
 
 
 def suite(kind: str, games: int, seed: int = SEED) -> list[str]:
@@ -49,6 +93,13 @@ def suite(kind: str, games: int, seed: int = SEED) -> list[str]:
         if kind == "gods":
             first, second = rng.sample(GODS, 2)
             text += f" powers={first},{second}"
+        elif kind == "matchups":
+            first, second = MATCHUPS[len(out) % len(MATCHUPS)]
+            text += " powers=" + f"{first},{second}".replace(" ", "")
+            # The setup choices (a position without them is still in setup): at random.
+            for name in ("Aeolus", "Siren"):
+                if name in (first, second):
+                    text += f" {name.lower()}={rng.choice(DIRECTIONS)}"
         out.append(text)
     return out
 
@@ -141,7 +192,7 @@ def summary(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--suite", choices=("plain", "gods"), default="plain")
+    parser.add_argument("--suite", choices=("plain", "gods", "matchups"), default="plain")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=1.0, help="native processor time per turn")
     parser.add_argument(
