@@ -86,7 +86,7 @@ MATCHUPS = [
 def suite(kind: str, games: int, seed: int = SEED) -> list[str]:
     """The openings, one per pair of games: random placements, player 1 to move."""
     rng = random.Random(f"{seed}:{kind}")
-    out = []
+    out: list[str] = []
     for _ in range((games + 1) // 2):
         a, b, c, d = rng.sample(SQUARES, 4)
         text = f"00000/00000/00000/00000/00000 1 {a},{b} {c},{d}"
