@@ -39,6 +39,10 @@ def with_towers(position: str, towers: int, rng: random.Random) -> str:
     return naive.format_pos(pos)
 
 
+#: The powers that remove workers from the game: a player against one of them may have
+#: lost a worker (``removed=0,1``).
+REMOVERS = {"Bia", "Medusa", "Theseus"}
+
 #: The eight directions' names (Aeolus's Wind, Siren's Arrow).
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 
@@ -47,10 +51,20 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
     random when she is not the one to move (it is cleared as her own turn starts), a
     hero's power spent at random, Aeolus's Wind and Siren's Arrow pointed at random,
-    Morpheus's pieces counted at random, the Talus on a free square or on Europa's card, and
-    Selene's female one of her workers."""
+    Morpheus's pieces counted at random, the Talus on a free square or on Europa's card,
+    Selene's female one of her workers, and against Bia, Medusa or Theseus a worker
+    removed from the game at random."""
     if pair == ("-", "-"):
         return position
+    removed = [0, 0]
+    fields = position.split()
+    for p in (0, 1):
+        if pair[1 - p] in REMOVERS and rng.random() < 0.4:
+            workers = fields[2 + p].split(",")
+            workers.remove(rng.choice(workers))
+            fields[2 + p] = ",".join(workers)
+            removed[p] = 1
+    position = " ".join(fields)
     text = f"{position} powers={pair[0].replace(' ', '')},{pair[1].replace(' ', '')}"
     to_move = int(position.split()[1]) - 1
     athena = [p for p, name in enumerate(pair) if name == "Athena" and p != to_move]
@@ -73,6 +87,8 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     if "Selene" in pair and rng.random() < 0.9:
         # Her female, one of her workers (left out: no female, only the normal build).
         text += f" selene={rng.choice(position.split()[2 + pair.index('Selene')].split(','))}"
+    if any(removed):
+        text += f" removed={removed[0]},{removed[1]}"
     return text
 
 

@@ -132,6 +132,9 @@ impl Board {
         let mut value = 0;
         let mut movable = false;
         for w in workers {
+            if w == crate::squares::OFF {
+                continue; // (removed from the game)
+            }
             let (v, moves) = self.worker(w, weights);
             value += v;
             if moves {

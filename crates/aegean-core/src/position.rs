@@ -52,7 +52,7 @@ impl Position {
     #[inline]
     pub fn occupied(&self) -> Mask {
         let [[a, b], [c, d]] = self.workers;
-        1 << a | 1 << b | 1 << c | 1 << d
+        (1 << a | 1 << b | 1 << c | 1 << d) & squares::ALL
     }
 }
 
@@ -60,6 +60,15 @@ impl FromStr for Position {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, ParseError> {
+        Position::read(text, false)
+    }
+}
+
+impl Position {
+    /// The position `text` gives; with `removed`, a player may have fewer than two
+    /// workers (`b2`, or `-` for none: the others removed from the game, [`squares::OFF`]),
+    /// which only a game with the powers that remove workers accepts (`State::from_parts`).
+    pub fn read(text: &str, removed: bool) -> Result<Self, ParseError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 4 {
             return error("a position needs a board, the player to move and two worker fields");
@@ -105,10 +114,13 @@ impl FromStr for Position {
             "2" => 1,
             other => return error(format!("to-move: 1 or 2 expected, not {other:?}")),
         };
-        let mut workers = [[0u8; 2]; 2];
+        let mut workers = [[squares::OFF; 2]; 2];
         for (p, field) in fields[2..4].iter().enumerate() {
-            let squares: Vec<&str> = field.split(',').collect();
-            if squares.len() != 2 {
+            let squares: Vec<&str> = match *field {
+                "-" if removed => vec![],
+                _ => field.split(',').collect(),
+            };
+            if squares.len() != 2 && !(removed && squares.len() < 2) {
                 return error(format!(
                     "player-{}: two placed workers expected, not {field:?}",
                     p + 1
@@ -128,7 +140,9 @@ impl FromStr for Position {
 impl Position {
     /// A position from its parts, checked as its text is: the level masks (each inside
     /// the one below), the domes, each player's two workers (on distinct squares without
-    /// a dome) and the player to move (0 or 1).
+    /// a dome, or [`squares::OFF`]: removed from the game, which only a game with the
+    /// powers that remove workers accepts, `State::from_parts`) and the player to move
+    /// (0 or 1).
     pub fn from_parts(
         levels: [Mask; 3],
         domes: Mask,
@@ -147,6 +161,9 @@ impl Position {
         let mut seen: Mask = 0;
         for (p, pair) in workers.iter().enumerate() {
             for &s in pair {
+                if s == squares::OFF {
+                    continue;
+                }
                 if s >= 25 {
                     return error(format!("player-{}: not a square: {s}", p + 1));
                 }
@@ -191,12 +208,16 @@ impl fmt::Display for Position {
         }
         write!(f, " {}", self.to_move + 1)?;
         for pair in self.workers {
-            let [a, b] = pair.map(squares::name);
-            write!(
-                f,
-                " {}{},{}{}",
-                a[0] as char, a[1] as char, b[0] as char, b[1] as char
-            )?;
+            // A removed worker is left out; a player with none left is `-`.
+            let mut sep = " ";
+            for s in pair.into_iter().filter(|&s| s != squares::OFF) {
+                let [file, rank] = squares::name(s);
+                write!(f, "{sep}{}{}", file as char, rank as char)?;
+                sep = ",";
+            }
+            if sep == " " {
+                f.write_str(" -")?;
+            }
         }
         Ok(())
     }

@@ -695,8 +695,8 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
     let mut starts: Vec<u32> = Vec::with_capacity(33);
     let mut entries: Vec<Entry> = Vec::with_capacity(256);
     // The stands reached while travelling, by the pair of squares (`reached[a]`: the
-    // squares `b > a` reached together with `a`).
-    let mut reached = [0 as Mask; 25];
+    // squares `b > a` reached together with `a`; `OFF` for a worker removed from the game).
+    let mut reached = [0 as Mask; 26];
     let stand = |a: u8, b: u8| (a.min(b) as usize, a.max(b));
     let [a, b] = state.workers[player];
     let (a, b) = stand(a, b);

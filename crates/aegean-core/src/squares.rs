@@ -6,14 +6,18 @@ pub type Mask = u32;
 /// Every square of the island.
 pub const ALL: Mask = (1 << 25) - 1;
 
-/// `NEIGHBORS[s]`: the up-to-8 squares next to `s`.
-pub const NEIGHBORS: [Mask; 25] = neighbors();
+/// The slot of a worker removed from the game (Bia, Medusa, Theseus): no square, with no
+/// neighbours, no height and no bit in any mask of the board.
+pub const OFF: u8 = 25;
+
+/// `NEIGHBORS[s]`: the up-to-8 squares next to `s` (none for [`OFF`]).
+pub const NEIGHBORS: [Mask; 26] = neighbors();
 
 /// The perimeter: the 16 squares on the island's edge.
 pub const PERIMETER: Mask = ALL & !(0b01110 << 5 | 0b01110 << 10 | 0b01110 << 15);
 
-const fn neighbors() -> [Mask; 25] {
-    let mut out = [0; 25];
+const fn neighbors() -> [Mask; 26] {
+    let mut out = [0; 26];
     let mut s = 0;
     while s < 25 {
         let (file, rank) = ((s % 5) as i32, (s / 5) as i32);

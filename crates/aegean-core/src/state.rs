@@ -7,7 +7,7 @@ use std::str::FromStr;
 
 use crate::position::{ParseError, Position};
 use crate::powers::{God, TokenText};
-use crate::squares::Mask;
+use crate::squares::{self, Mask, OFF};
 use crate::steps::Step;
 
 /// Why a game ended (the reference's `Termination`, for the ends the core plays).
@@ -128,6 +128,9 @@ impl<const N: usize> Steps<N> {
     }
 }
 
+/// The key of the position's count of the workers each player has lost (`removed=0,1`).
+pub const REMOVED: &str = "removed";
+
 /// The bits of a token that tags a worker (`Power::tags_a_worker`) that name its square
 /// plus one (0: none); the others are the power's own (Adonis's power spent).
 pub const TAG: u8 = 31;
@@ -161,11 +164,39 @@ impl State {
             + (self.levels[2] & bit != 0) as u8
     }
 
-    /// The squares of `player`'s workers.
+    /// The squares of `player`'s workers (a removed one, [`OFF`], has none).
     #[inline]
     pub fn workers_of(&self, player: usize) -> Mask {
         let [a, b] = self.workers[player];
-        1 << a | 1 << b
+        (1 << a | 1 << b) & squares::ALL
+    }
+
+    /// `player`'s workers still in the game, in slot order.
+    #[inline]
+    pub fn live_workers(&self, player: usize) -> impl Iterator<Item = u8> {
+        self.workers[player].into_iter().filter(|&w| w != OFF)
+    }
+
+    /// How many of `player`'s workers have been removed from the game.
+    pub fn removed(&self, player: usize) -> usize {
+        self.workers[player].iter().filter(|&&w| w == OFF).count()
+    }
+
+    /// Remove the worker on `s` from the game (Bia, Medusa, Theseus): its slot is left
+    /// empty ([`OFF`]) and the tokens that tag it are dropped.
+    pub fn remove_worker(&mut self, s: u8) {
+        for pair in &mut self.workers {
+            for w in pair.iter_mut() {
+                if *w == s {
+                    *w = OFF;
+                }
+            }
+        }
+        for p in 0..2 {
+            if self.powers[p].tags_a_worker() && self.tokens[p] & TAG == s + 1 {
+                self.tokens[p] &= !TAG;
+            }
+        }
     }
 
     #[inline]
@@ -265,7 +296,7 @@ impl FromStr for State {
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let base_fields = fields.iter().take_while(|f| !f.contains('=')).count();
-        let base: Position = fields[..base_fields].join(" ").parse()?;
+        let base = Position::read(&fields[..base_fields].join(" "), true)?;
         let mut powers = ["-"; 2];
         let mut rest = fields[base_fields..].iter().peekable();
         if let Some(field) = rest.peek().and_then(|f| f.strip_prefix("powers=")) {
@@ -312,7 +343,18 @@ impl State {
             decided: None,
         };
         let mut values = [0u8; 2];
+        let mut removed = [0, 0];
         for &(key, value) in tokens {
+            if key == REMOVED {
+                let counts: Vec<Option<usize>> = value.split(',').map(|n| n.parse().ok()).collect();
+                let [Some(first), Some(second)] = counts[..] else {
+                    return Err(ParseError(format!(
+                        "{REMOVED}: the workers each player has lost, as 0,1; not {value:?}"
+                    )));
+                };
+                removed = [first, second];
+                continue;
+            }
             let holder = (0..2).find(|&p| powers[p].token_keys().any(|k| k == key));
             let read = |p: usize| powers[p].read_token(&state, p, key, value, values[p]);
             match holder.and_then(|p| read(p).map(|v| (p, v))) {
@@ -326,6 +368,16 @@ impl State {
             }
         }
         state.tokens = values;
+        // Workers removed from the game: only where a power removes them, as many as the
+        // token counts (without it, a missing worker is one still to place: setup).
+        if removed != [state.removed(0), state.removed(1)]
+            || (removed != [0, 0] && !powers.iter().any(|p| p.removes_workers()))
+        {
+            return Err(ParseError(format!(
+                "workers: two placed workers each expected, or as many fewer as a power has removed (removed=0,1); not {:?}",
+                [state.removed(0), state.removed(1)]
+            )));
+        }
         // The start of the turn decides some tokens: one left out is filled in (Hypnus's
         // sleeper), as the reference does; one written otherwise is refused.
         let written = state.tokens;
@@ -365,6 +417,10 @@ impl fmt::Display for State {
         let mut fields = TokenText::new();
         for p in 0..2 {
             self.powers[p].write_token(self, p, &mut fields);
+        }
+        if self.removed(0) + self.removed(1) > 0 {
+            let counts = format!("{},{}", self.removed(0), self.removed(1));
+            fields.push((REMOVED, counts.into()));
         }
         fields.sort();
         for (key, value) in fields {

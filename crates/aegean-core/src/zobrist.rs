@@ -53,7 +53,9 @@ pub fn board_hash(levels: &[Mask; 3], domes: Mask, workers: &[[u8; 2]; 2], to_mo
     h ^= keys_of(levels[2], LEVELS + 50) ^ keys_of(domes, DOMES);
     for (p, pair) in workers.iter().enumerate() {
         for &w in pair {
-            h ^= KEYS[WORKERS + 25 * p + w as usize];
+            if w != squares::OFF {
+                h ^= KEYS[WORKERS + 25 * p + w as usize];
+            }
         }
     }
     if to_move == 1 {

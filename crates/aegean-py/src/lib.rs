@@ -192,6 +192,7 @@ fn tokens() -> Vec<&'static str> {
     aegean_core::powers::God::ALL
         .iter()
         .flat_map(|g| g.token_keys())
+        .chain([aegean_core::state::REMOVED])
         .collect()
 }
 

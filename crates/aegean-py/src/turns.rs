@@ -6,6 +6,7 @@ use std::sync::{Mutex, TryLockError};
 
 use aegean_core::position::Position;
 use aegean_core::rules;
+use aegean_core::squares::OFF;
 use aegean_core::state::{State, StepList, TurnSteps};
 use pyo3::exceptions::PyValueError;
 use pyo3::ffi;
@@ -176,7 +177,7 @@ pub fn legal_turns_at<'py>(
     turn_class: &Bound<'py, PyType>,
     heights: &[u8],
     domes: u32,
-    workers: [[u8; 2]; 2],
+    workers: Vec<Vec<u8>>,
     to_move: u8,
     powers: [String; 2],
     tokens: Vec<(String, String)>,
@@ -186,7 +187,7 @@ pub fn legal_turns_at<'py>(
             "turn_class: a subclass of tuple expected",
         ));
     }
-    let start = state_of(heights, domes, workers, to_move, &powers, &tokens)?;
+    let start = state_of(heights, domes, &workers, to_move, &powers, &tokens)?;
     let py = turn_class.py();
     let interned = TURNS.get_or_init(py, || {
         Mutex::new(Interned {
@@ -239,13 +240,23 @@ pub fn legal_turns_at<'py>(
 fn state_of(
     heights: &[u8],
     domes: u32,
-    workers: [[u8; 2]; 2],
+    workers: &[Vec<u8>],
     to_move: u8,
     powers: &[String; 2],
     tokens: &[(String, String)],
 ) -> PyResult<State> {
     let error = |e: aegean_core::ParseError| PyValueError::new_err(e.0);
-    let base = Position::from_parts(levels_of(heights)?, domes, workers, to_move).map_err(error)?;
+    // Each player's workers, fewer than two where some were removed from the game.
+    let mut slots = [[OFF; 2]; 2];
+    if workers.len() != 2 || workers.iter().any(|w| w.len() > 2) {
+        return Err(PyValueError::new_err(
+            "workers: two players, each with at most two workers",
+        ));
+    }
+    for (slot, listed) in slots.iter_mut().zip(workers) {
+        slot[..listed.len()].copy_from_slice(listed);
+    }
+    let base = Position::from_parts(levels_of(heights)?, domes, slots, to_move).map_err(error)?;
     let tokens: Vec<(&str, &str)> = tokens
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
@@ -262,7 +273,7 @@ fn state_of(
 pub fn legal_steps_at(
     heights: &[u8],
     domes: u32,
-    workers: [[u8; 2]; 2],
+    workers: Vec<Vec<u8>>,
     to_move: u8,
     powers: [String; 2],
     tokens: Vec<(String, String)>,
@@ -275,7 +286,7 @@ pub fn legal_steps_at(
             TurnSteps::CAPACITY - 1
         )));
     }
-    let mut state = state_of(heights, domes, workers, to_move, &powers, &tokens)?;
+    let mut state = state_of(heights, domes, &workers, to_move, &powers, &tokens)?;
     let start_ply = state.ply;
     let mut offered = StepList::default();
     for (i, &step) in played.iter().enumerate() {
@@ -302,12 +313,12 @@ pub fn legal_steps_at(
 pub fn refusal_at(
     heights: &[u8],
     domes: u32,
-    workers: [[u8; 2]; 2],
+    workers: Vec<Vec<u8>>,
     to_move: u8,
     powers: [String; 2],
     tokens: Vec<(String, String)>,
 ) -> Option<String> {
-    state_of(heights, domes, workers, to_move, &powers, &tokens)
+    state_of(heights, domes, &workers, to_move, &powers, &tokens)
         .err()
         .map(|e| e.to_string())
 }

@@ -116,7 +116,7 @@ impl Power for Adonis {
             .last()
             .is_some_and(|s| steps::kind(s) == KIND_BUILD);
         if after_build && state.tokens[player] & USED == 0 {
-            for &w in &state.workers[1 - player] {
+            for w in state.live_workers(1 - player) {
                 out.push(steps::mark_square_step(w));
             }
             return out.push(END);

@@ -6,7 +6,7 @@
 //! turn to its end.
 
 use super::{Power, Token, TurnShape};
-use crate::squares;
+use crate::squares::{self, OFF};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
 
@@ -44,12 +44,15 @@ impl Power for Hypnus {
         if player == owner {
             return;
         }
-        let [a, b] = state.workers[player];
-        let (ha, hb) = (state.height(a), state.height(b));
-        state.tokens[owner] = match ha.cmp(&hb) {
-            std::cmp::Ordering::Greater => a + 1,
-            std::cmp::Ordering::Less => b + 1,
-            std::cmp::Ordering::Equal => 0,
+        // A lone worker (the other removed from the game) is higher than all the others.
+        state.tokens[owner] = match state.workers[player] {
+            [OFF, OFF] => 0,
+            [w, OFF] | [OFF, w] => w + 1,
+            [a, b] => match state.height(a).cmp(&state.height(b)) {
+                std::cmp::Ordering::Greater => a + 1,
+                std::cmp::Ordering::Less => b + 1,
+                std::cmp::Ordering::Equal => 0,
+            },
         };
     }
 

@@ -4,11 +4,12 @@
 //! and overriding only the hooks its card changes; [`God`] names the powers the core
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
-//! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite, Ares,
-//! Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Hestia, Hypnus, Limus, Morpheus, Nemesis, Persephone,
-//! Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Atalanta,
-//! Adonis, Bellerophon, Heracles, Medea, Odysseus and Polyphemus ([`God::ALL`]), for two players. A power the core does not play is refused when a position is read, so the
-//! Python engine plays it.
+//! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite,
+//! Ares, Bia, Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Hestia, Hypnus, Limus,
+//! Medusa, Morpheus, Nemesis, Persephone, Poseidon, Selene, Siren, Terpsichore, Triton,
+//! Urania, Zeus and the heroes Achilles, Adonis, Atalanta, Bellerophon, Heracles, Medea,
+//! Odysseus, Polyphemus and Theseus ([`God::ALL`]), for two players. A power the core
+//! does not play is refused when a position is read, so the Python engine plays it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -30,6 +31,7 @@ mod atalanta;
 mod athena;
 mod atlas;
 mod bellerophon;
+mod bia;
 mod charon;
 mod chronus;
 mod demeter;
@@ -45,6 +47,7 @@ mod hypnus;
 mod if_possible;
 mod limus;
 mod medea;
+mod medusa;
 mod minotaur;
 mod morpheus;
 mod nemesis;
@@ -57,6 +60,7 @@ mod prometheus;
 mod selene;
 mod siren;
 mod terpsichore;
+mod theseus;
 mod triton;
 mod urania;
 mod zeus;
@@ -72,6 +76,7 @@ pub use atalanta::Atalanta;
 pub use athena::Athena;
 pub use atlas::Atlas;
 pub use bellerophon::Bellerophon;
+pub use bia::Bia;
 pub use charon::Charon;
 pub use chronus::Chronus;
 pub use demeter::Demeter;
@@ -86,6 +91,7 @@ pub use hestia::Hestia;
 pub use hypnus::Hypnus;
 pub use limus::Limus;
 pub use medea::Medea;
+pub use medusa::Medusa;
 pub use minotaur::Minotaur;
 pub use morpheus::Morpheus;
 pub use nemesis::Nemesis;
@@ -98,6 +104,7 @@ pub use prometheus::Prometheus;
 pub use selene::Selene;
 pub use siren::Siren;
 pub use terpsichore::Terpsichore;
+pub use theseus::Theseus;
 pub use triton::Triton;
 pub use urania::Urania;
 pub use zeus::Zeus;
@@ -291,6 +298,12 @@ pub trait Power {
                 out.push((key, Cow::Borrowed(value)));
             }
         }
+    }
+
+    /// Whether the power removes workers from the game (Bia, Medusa, Theseus): only then
+    /// does a position hold fewer than two workers a player (`state::REMOVED`).
+    fn removes_workers(&self) -> bool {
+        false
     }
 
     /// Whether the token tells the opponent's workers apart by their slots (Aphrodite's
@@ -579,6 +592,9 @@ pub enum God {
     Aphrodite,
     Adonis,
     Medea,
+    Theseus,
+    Medusa,
+    Bia,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -749,13 +765,25 @@ macro_rules! dispatch {
                 let $p = &Medea;
                 $e
             }
+            God::Theseus => {
+                let $p = &Theseus;
+                $e
+            }
+            God::Medusa => {
+                let $p = &Medusa;
+                $e
+            }
+            God::Bia => {
+                let $p = &Bia;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 41] = [
+    pub const ALL: [God; 44] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -797,6 +825,9 @@ impl God {
         God::Aphrodite,
         God::Adonis,
         God::Medea,
+        God::Theseus,
+        God::Medusa,
+        God::Bia,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -843,6 +874,9 @@ impl God {
             God::Aphrodite => "Aphrodite",
             God::Adonis => "Adonis",
             God::Medea => "Medea",
+            God::Theseus => "Theseus",
+            God::Medusa => "Medusa",
+            God::Bia => "Bia",
         }
     }
 }
@@ -1022,6 +1056,10 @@ impl God {
         token: u8,
     ) -> Option<u8> {
         dispatch!(self, p => p.read_token(state, owner, key, value, token))
+    }
+
+    pub fn removes_workers(self) -> bool {
+        dispatch!(self, p => p.removes_workers())
     }
 
     #[inline]

@@ -8,7 +8,7 @@
 //! The condition is judged once, as the swapping starts.
 
 use super::{default_apply_step, default_turn_steps, Power};
-use crate::squares::NEIGHBORS;
+use crate::squares::{NEIGHBORS, OFF};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, END, KIND_FORCE};
 
@@ -28,7 +28,8 @@ impl Nemesis {
 impl Power for Nemesis {
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let (mine, theirs) = (state.workers[player], state.workers[1 - player]);
-        // The swaps made so far, and the squares they touched (those workers are done).
+        // The swaps made so far, and the squares they touched (those workers are done, and
+        // so is a worker removed from the game).
         let (swapped, done) = state
             .turn
             .as_slice()
@@ -37,6 +38,9 @@ impl Power for Nemesis {
             .fold((0, 0u32), |(n, done), &s| {
                 (n + 1, done | 1 << steps::src(s) | 1 << steps::dst(s))
             });
+        let done = done | 1 << OFF;
+        // As many pairs as both sides have workers (fewer once some were removed).
+        let pairs = (2 - state.removed(player)).min(2 - state.removed(1 - player));
         if swapped == 0 {
             default_turn_steps(self, state, player, out);
             if out.as_slice() == [END] && !state.turn.is_empty() {
@@ -44,11 +48,11 @@ impl Power for Nemesis {
                 let near = mine.iter().fold(0, |m, &w| m | NEIGHBORS[w as usize]);
                 if near & state.workers_of(1 - player) == 0 {
                     out.clear();
-                    Self::swaps(theirs, mine, 0, out);
+                    Self::swaps(theirs, mine, done, out);
                     out.push(END);
                 }
             }
-        } else if swapped >= 2 {
+        } else if swapped >= pairs {
             out.push(END);
         } else {
             // Swapping has begun: the other pair must follow.

@@ -25,7 +25,7 @@ impl Siren {
             return; // no Arrow: no Song
         };
         let blocked = state.occupied() | state.domes;
-        for victim in state.workers[1 - player] {
+        for victim in state.live_workers(1 - player) {
             if forced & 1 << victim != 0 {
                 continue;
             }

@@ -7,7 +7,7 @@
 //! Which workers have moved or built is read from the turn, as the reference does.
 
 use super::Power;
-use crate::squares::{self, Mask};
+use crate::squares::{self, Mask, OFF};
 use crate::state::{State, StepList};
 use crate::steps::{self, END, KIND_BUILD, KIND_FORCE, KIND_MOVE, KIND_REMOVE};
 
@@ -57,6 +57,8 @@ impl Power for Terpsichore {
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         let workers = state.workers[player];
         let (moved, built, building, current) = progress(state);
+        // A worker removed from the game has nothing left to do.
+        let (moved, built) = (moved | 1 << OFF, built | 1 << OFF);
         if !building && workers.iter().any(|&w| moved & 1 << w == 0) {
             for w in workers.into_iter().filter(|&w| moved & 1 << w == 0) {
                 for t in squares::iter(self.move_targets(state, player, w)) {
@@ -64,6 +66,9 @@ impl Power for Terpsichore {
                 }
             }
             return;
+        }
+        if state.turn.is_empty() {
+            return; // no worker at all: nothing to do
         }
         let mut still = workers.into_iter().filter(|&w| built & 1 << w == 0);
         let (first, second) = (still.next(), still.next());

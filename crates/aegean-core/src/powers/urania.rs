@@ -8,11 +8,12 @@ use super::{build_steps_among, move_targets_among, Power, TurnShape};
 use crate::squares::{self, Mask};
 use crate::state::{State, StepList};
 
-/// `WRAPPED[s]`: the 8 squares around `s` on the wrapped (toroidal) board.
-const WRAPPED: [Mask; 25] = wrapped();
+/// `WRAPPED[s]`: the 8 squares around `s` on the wrapped (toroidal) board (none for
+/// `squares::OFF`).
+const WRAPPED: [Mask; 26] = wrapped();
 
-const fn wrapped() -> [Mask; 25] {
-    let mut out = [0; 25];
+const fn wrapped() -> [Mask; 26] {
+    let mut out = [0; 26];
     let mut s = 0;
     while s < 25 {
         let (file, rank) = (s % 5, s / 5);
@@ -63,7 +64,8 @@ mod tests {
 
     #[test]
     fn every_square_has_eight_neighbours_across_the_edges() {
-        for (s, (&wrapped, &plain)) in WRAPPED.iter().zip(&squares::NEIGHBORS).enumerate() {
+        for (s, (&wrapped, &plain)) in WRAPPED.iter().zip(&squares::NEIGHBORS).take(25).enumerate()
+        {
             assert_eq!(wrapped.count_ones(), 8, "{s}");
             assert_eq!(wrapped & plain, plain, "{s}");
         }
