@@ -163,6 +163,9 @@ MORE_PAIRS = [
     # Adonis has chosen no worker on this board: Demeter's turns keep their shape.
     ("Demeter", "Adonis"),
     ("Medea", "Apollo"),
+    ("Bia", "Apollo"),
+    ("Medusa", "Apollo"),
+    ("Theseus", "Apollo"),
 ]
 
 

@@ -1,8 +1,9 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the thirty others it has: Achilles,
-Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Charon, Chronus, Eros, Europa &
-Talus, Hades, Hera, Heracles, Hestia, Hypnus, Limus, Medea, Morpheus, Nemesis, Odysseus,
-Persephone, Polyphemus, Poseidon, Selene, Siren, Terpsichore, Triton, Urania, Zeus}: 1,681
+powers it plays ({no power, the ten simple gods and the thirty-three others it has:
+Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Bia, Charon, Chronus,
+Eros, Europa & Talus, Hades, Hera, Heracles, Hestia, Hypnus, Limus, Medea, Medusa,
+Morpheus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren,
+Terpsichore, Theseus, Triton, Urania, Zeus}: 1,936
 pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
@@ -430,6 +431,63 @@ def test_a_token_that_does_not_fit_the_board_is_one_line() -> None:
     with pytest.raises(ValueError) as refused:
         _core.perft(text, 1)
     assert "hypnus" in str(refused.value) and "\n" not in str(refused.value)
+
+
+#: Workers removed from the game (``removed=0,1``): the turn, the position after it in the
+#: core, and the winner (a player left without workers has no legal turn, SANTORINI.md §2).
+REMOVALS = [
+    # Bia (RULINGS #30): her move towards an opponent worker two spaces away, straight on.
+    (
+        "00000/00000/00000/00000/00000 1 b2,e5 b4,d4 powers=Bia,-",
+        "b2-b3^a3",
+        "00000/00000/10000/00000/00000 2 b3,e5 d4 powers=Bia,- removed=0,1",
+        None,
+    ),
+    # Medusa (RULINGS #41): every lower opponent worker next to hers, each replaced by a block.
+    (
+        "00000/00000/01200/00000/00000 1 c3,a1 b3,d4 powers=Medusa,-",
+        "a1-a2^a1",
+        "00000/00010/02200/00000/10000 2 c3,a2 - powers=Medusa,- removed=0,2",
+        0,
+    ),
+    # Theseus (RULINGS #67): once, an opponent worker two levels above one of his.
+    (
+        "00000/00000/00000/21300/00000 1 a1,b3 a2,c2 powers=Theseus,-",
+        "b3-c3^c4,a1xa2",
+        "00000/00100/00000/21300/00000 2 a1,c3 c2 powers=Theseus,- removed=0,1 theseus=used",
+        None,
+    ),
+    (
+        "00000/00000/00000/20000/00000 1 a1,b3 a2 powers=Theseus,- removed=0,1",
+        "b3-c3^c4,a1xa2",
+        "00000/00100/00000/20000/00000 2 a1,c3 - powers=Theseus,- removed=0,2 theseus=used",
+        0,
+    ),
+]
+
+
+@pytest.mark.parametrize(("position", "turn", "after", "winner"), REMOVALS)
+def test_workers_removed_from_the_game(position: str, turn: str, after: str, winner: int | None) -> None:
+    compare(position, perft_depth=2)
+    assert _core.play(position, list(parse_turn(turn))) == (after, winner)
+    board = Board.from_position(position)
+    board.play(turn)
+    assert board.position() == after
+    assert board.native_plays  # (the core plays on, and says who has lost)
+    outcome = board.outcome()
+    assert (None if outcome is None else set(outcome.winners)) == (None if winner is None else {winner})
+    compare(after, perft_depth=2)
+
+
+def test_a_removed_worker_only_where_a_power_removes_them() -> None:
+    """A missing worker without a remover in play is one still to place (setup), which the
+    reference plays; and the count must match the workers missing."""
+    with pytest.raises(ValueError, match="workers"):
+        _core.perft("00000/00000/00000/00000/00000 1 a1,b3 a2 powers=Apollo,- removed=0,1", 1)
+    with pytest.raises(ValueError, match="workers"):
+        _core.perft("00000/00000/00000/00000/00000 1 a1,b3 a2,c2 powers=Bia,- removed=0,1", 1)
+    with pytest.raises(ValueError):
+        _core.perft("00000/00000/00000/00000/00000 1 a1,b3 a2 powers=Bia,-", 1)
 
 
 def test_zeus_rising_onto_level_three_does_not_win() -> None:
