@@ -498,7 +498,7 @@ def test_zeus_rising_onto_level_three_does_not_win() -> None:
 
 
 def test_gods_the_core_does_not_play_go_to_the_reference() -> None:
-    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Medusa,Apollo")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Harpies,Apollo")
     assert not native.supports(board)
     with pytest.raises(native.Unsupported):
         native.perft(board, 1)
@@ -535,7 +535,8 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
         "to-move": (heights, domes, workers, 2, powers, tokens),
         "taken": (heights, domes, [[0, 1], [1, 2]], to_move, powers, tokens),
         "not a square": (heights, domes, [[0, 1], [2, 25]], to_move, powers, tokens),
-        "native core plays": (heights, domes, workers, to_move, ["Athena", "Medusa"], tokens),
+        "native core plays": (heights, domes, workers, to_move, ["Athena", "Harpies"], tokens),
+        "workers": (heights, domes, [[0], [2, 3]], to_move, powers, tokens),
         "only once": (heights, domes, workers, to_move, ["Pan", "Pan"], tokens),
         "not a token": (heights, domes, workers, to_move, powers, [("pan", "up")]),
     }

@@ -253,7 +253,14 @@ fn state_of(
             "workers: two players, each with at most two workers",
         ));
     }
-    for (slot, listed) in slots.iter_mut().zip(workers) {
+    for (p, (slot, listed)) in slots.iter_mut().zip(workers).enumerate() {
+        // (A removed worker is left out of the list: no square stands for it.)
+        if let Some(&s) = listed.iter().find(|&&s| s >= OFF) {
+            return Err(PyValueError::new_err(format!(
+                "player-{}: not a square: {s}",
+                p + 1
+            )));
+        }
         slot[..listed.len()].copy_from_slice(listed);
     }
     let base = Position::from_parts(levels_of(heights)?, domes, slots, to_move).map_err(error)?;
