@@ -52,12 +52,20 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     random when she is not the one to move (it is cleared as her own turn starts), a
     hero's power spent at random, Aeolus's Wind and Siren's Arrow pointed at random,
     Morpheus's pieces counted at random, the Talus on a free square or on Europa's card,
-    Selene's female one of her workers, and against Bia, Medusa or Theseus a worker
-    removed from the game at random."""
+    Selene's female one of her workers, against Bia, Medusa or Theseus a worker removed
+    from the game at random, and a third worker for Graeae (and for Jason once his spare
+    is on the board) on a free square."""
     if pair == ("-", "-"):
         return position
     removed = [0, 0]
     fields = position.split()
+    jason_used = "Jason" in pair and rng.random() < 0.3
+    for p, name in enumerate(pair):
+        if name == "Graeae" or (name == "Jason" and jason_used):
+            pos = naive.parse(position)
+            taken = {c for workers in pos.workers for c in workers} | pos.domes
+            free = sorted(c for c in pos.levels if c not in taken)
+            fields[2 + p] += "," + naive.name(rng.choice(free))
     for p in (0, 1):
         if pair[1 - p] in REMOVERS and rng.random() < 0.4:
             workers = fields[2 + p].split(",")
@@ -71,7 +79,7 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     if athena and rng.random() < 0.5:
         text += " athena=up"
     for hero in sorted(HEROES.intersection(pair)):
-        if rng.random() < 0.3:
+        if (hero == "Jason" and jason_used) or (hero != "Jason" and rng.random() < 0.3):
             text += f" {hero.lower()}=used"
     for name in ("Aeolus", "Siren"):  # the Wind, the Arrow: pointed at setup
         if name in pair:

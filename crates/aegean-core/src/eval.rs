@@ -128,10 +128,10 @@ impl Board {
 
     /// A side's terms, and whether any of its workers can move.
     #[inline]
-    pub fn side(&self, workers: [u8; 2], weights: &Weights) -> (i32, bool) {
+    pub fn side(&self, workers: &[u8], weights: &Weights) -> (i32, bool) {
         let mut value = 0;
         let mut movable = false;
-        for w in workers {
+        for &w in workers {
             if w == crate::squares::OFF {
                 continue; // (removed from the game)
             }
@@ -172,11 +172,11 @@ pub fn evaluate_with(
     ply: i32,
 ) -> i32 {
     let board = Board::new(levels, blocked);
-    let (ours, movable) = board.side(mine, weights);
+    let (ours, movable) = board.side(&mine, weights);
     if !movable {
         return ply - WIN;
     }
-    let mut score = weights.tempo + ours - board.side(theirs, weights).0;
+    let mut score = weights.tempo + ours - board.side(&theirs, weights).0;
     if weights.territory != 0 {
         score += weights.territory * territory(domes, mine, theirs);
     }
@@ -246,7 +246,7 @@ pub fn evaluate_state_with(s: &State, aware: bool) -> i32 {
         } else {
             (default_threats(s, p).count_ones(), 1)
         };
-        board.side(s.workers[p], weights).0
+        board.side(&s.workers[p], weights).0
             + if threats > answers {
                 DOUBLE_THREAT
             } else {

@@ -60,15 +60,16 @@ impl FromStr for Position {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Self, ParseError> {
-        Position::read(text, false)
+        Position::read(text, false).map(|(position, _)| position)
     }
 }
 
 impl Position {
-    /// The position `text` gives; with `removed`, a player may have fewer than two
-    /// workers (`b2`, or `-` for none: the others removed from the game, [`squares::OFF`]),
-    /// which only a game with the powers that remove workers accepts (`State::from_parts`).
-    pub fn read(text: &str, removed: bool) -> Result<Self, ParseError> {
+    /// The position `text` gives, and each player's third worker ([`squares::OFF`]: none);
+    /// with `powers`, a player may have fewer than two workers (`b2`, or `-` for none: the
+    /// others removed from the game) or three (Graeae, Jason's spare), which only a game
+    /// with those powers accepts (`State::from_parts`).
+    pub fn read(text: &str, powers: bool) -> Result<(Self, [u8; 2]), ParseError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 4 {
             return error("a position needs a board, the player to move and two worker fields");
@@ -114,13 +115,13 @@ impl Position {
             "2" => 1,
             other => return error(format!("to-move: 1 or 2 expected, not {other:?}")),
         };
-        let mut workers = [[squares::OFF; 2]; 2];
+        let mut workers = [[squares::OFF; 3]; 2];
         for (p, field) in fields[2..4].iter().enumerate() {
             let squares: Vec<&str> = match *field {
-                "-" if removed => vec![],
+                "-" if powers => vec![],
                 _ => field.split(',').collect(),
             };
-            if squares.len() != 2 && !(removed && squares.len() < 2) {
+            if squares.len() != 2 && !(powers && squares.len() <= 3) {
                 return error(format!(
                     "player-{}: two placed workers expected, not {field:?}",
                     p + 1
@@ -133,7 +134,8 @@ impl Position {
                 workers[p][k] = s;
             }
         }
-        Position::from_parts(levels, domes, workers, to_move)
+        let two = workers.map(|[a, b, _]| [a, b]);
+        Position::from_parts(levels, domes, two, to_move).map(|p| (p, workers.map(|w| w[2])))
     }
 }
 
@@ -191,6 +193,31 @@ impl Position {
 
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_board(f)?;
+        write_workers(f, [&self.workers[0], &self.workers[1]])
+    }
+}
+
+/// Each player's workers as a position writes them: a removed worker ([`squares::OFF`])
+/// left out, `-` for a player with none left.
+pub fn write_workers(f: &mut fmt::Formatter<'_>, workers: [&[u8]; 2]) -> fmt::Result {
+    for slots in workers {
+        let mut sep = " ";
+        for &s in slots.iter().filter(|&&s| s != squares::OFF) {
+            let [file, rank] = squares::name(s);
+            write!(f, "{sep}{}{}", file as char, rank as char)?;
+            sep = ",";
+        }
+        if sep == " " {
+            f.write_str(" -")?;
+        }
+    }
+    Ok(())
+}
+
+impl Position {
+    /// The board and the player to move, as a position writes them.
+    pub fn write_board(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..5).rev() {
             for file in 0..5 {
                 let s = rank * 5 + file;
@@ -206,20 +233,7 @@ impl fmt::Display for Position {
                 f.write_str("/")?;
             }
         }
-        write!(f, " {}", self.to_move + 1)?;
-        for pair in self.workers {
-            // A removed worker is left out; a player with none left is `-`.
-            let mut sep = " ";
-            for s in pair.into_iter().filter(|&s| s != squares::OFF) {
-                let [file, rank] = squares::name(s);
-                write!(f, "{sep}{}{}", file as char, rank as char)?;
-                sep = ",";
-            }
-            if sep == " " {
-                f.write_str(" -")?;
-            }
-        }
-        Ok(())
+        write!(f, " {}", self.to_move + 1)
     }
 }
 

@@ -128,6 +128,9 @@ impl<const N: usize> Steps<N> {
     }
 }
 
+/// The most workers a player has on the board (Graeae, Jason with his spare).
+pub const SLOTS: usize = 3;
+
 /// The key of the position's count of the workers each player has lost (`removed=0,1`).
 pub const REMOVED: &str = "removed";
 
@@ -141,8 +144,10 @@ pub struct State {
     /// `levels[k]`: the squares whose height is at least `k + 1`.
     pub levels: [Mask; 3],
     pub domes: Mask,
-    /// Each player's workers, in the order the position lists them (moves keep the slot).
-    pub workers: [[u8; 2]; 2],
+    /// Each player's workers, in the order the position lists them (moves keep the slot),
+    /// then [`OFF`] in the slots left: two workers but for Graeae's three and Jason's
+    /// spare, fewer once some are removed from the game.
+    pub workers: [[u8; SLOTS]; 2],
     pub to_move: u8,
     pub powers: [God; 2],
     /// Each player's power's token, 0 when it has none (Athena: 1 = "moved up").
@@ -167,8 +172,8 @@ impl State {
     /// The squares of `player`'s workers (a removed one, [`OFF`], has none).
     #[inline]
     pub fn workers_of(&self, player: usize) -> Mask {
-        let [a, b] = self.workers[player];
-        (1 << a | 1 << b) & squares::ALL
+        let [a, b, c] = self.workers[player];
+        (1 << a | 1 << b | 1 << c) & squares::ALL
     }
 
     /// `player`'s workers still in the game, in slot order.
@@ -177,19 +182,28 @@ impl State {
         self.workers[player].into_iter().filter(|&w| w != OFF)
     }
 
-    /// How many of `player`'s workers have been removed from the game.
+    /// How many of `player`'s workers have been removed from the game: of those their
+    /// power puts on the board (`Power::workers_in_game`), those not there.
     pub fn removed(&self, player: usize) -> usize {
-        self.workers[player].iter().filter(|&&w| w == OFF).count()
+        let there = self.live_workers(player).count();
+        usize::from(self.powers[player].workers_in_game(self, player)).saturating_sub(there)
     }
 
-    /// Remove the worker on `s` from the game (Bia, Medusa, Theseus): its slot is left
-    /// empty ([`OFF`]) and the tokens that tag it are dropped.
+    /// Put a worker of `player`'s on `s` (Jason's spare), after the others.
+    pub fn add_worker(&mut self, player: usize, s: u8) {
+        if let Some(slot) = self.workers[player].iter_mut().find(|w| **w == OFF) {
+            *slot = s;
+        }
+    }
+
+    /// Remove the worker on `s` from the game (Bia, Medusa, Theseus): the workers after it
+    /// move up a slot, as the reference's list closes up, and the tokens that tag it are
+    /// dropped.
     pub fn remove_worker(&mut self, s: u8) {
-        for pair in &mut self.workers {
-            for w in pair.iter_mut() {
-                if *w == s {
-                    *w = OFF;
-                }
+        for slots in &mut self.workers {
+            if let Some(i) = slots.iter().position(|&w| w == s) {
+                slots.copy_within(i + 1.., i);
+                slots[SLOTS - 1] = OFF;
             }
         }
         for p in 0..2 {
@@ -245,9 +259,14 @@ impl State {
         // Tags go with their workers: those on `b` to `a` (set aside while `a`'s move on).
         let on_b = self.tokens.map(|t| t & TAG == b + 1);
         self.move_worker(a, b);
-        let pair = &mut self.workers[other];
-        let stays = if pair[0] == b { pair[1] } else { pair[0] };
-        *pair = [stays, a];
+        let slots = &mut self.workers[other];
+        if let Some(i) = slots.iter().position(|&w| w == b) {
+            slots.copy_within(i + 1.., i);
+            slots[SLOTS - 1] = OFF;
+        }
+        if let Some(last) = slots.iter_mut().find(|w| **w == OFF) {
+            *last = a;
+        }
         for ((token, power), on_b) in self.tokens.iter_mut().zip(self.powers).zip(on_b) {
             if on_b && power.tags_a_worker() {
                 *token = *token & !TAG | (a + 1);
@@ -282,7 +301,7 @@ impl State {
         Position {
             levels: self.levels,
             domes: self.domes,
-            workers: self.workers,
+            workers: self.workers.map(|[a, b, _]| [a, b]),
             to_move: self.to_move,
             winner: self.decided.map(|(w, _)| w),
         }
@@ -296,7 +315,7 @@ impl FromStr for State {
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let base_fields = fields.iter().take_while(|f| !f.contains('=')).count();
-        let base = Position::read(&fields[..base_fields].join(" "), true)?;
+        let (base, third) = Position::read(&fields[..base_fields].join(" "), true)?;
         let mut powers = ["-"; 2];
         let mut rest = fields[base_fields..].iter().peekable();
         if let Some(field) = rest.peek().and_then(|f| f.strip_prefix("powers=")) {
@@ -312,15 +331,17 @@ impl FromStr for State {
         let tokens: Vec<(&str, &str)> = rest
             .map(|field| field.split_once('=').unwrap_or((field, "")))
             .collect();
-        State::from_parts(base, powers, &tokens)
+        State::from_parts(base, third, powers, &tokens)
     }
 }
 
 impl State {
     /// A state between turns from its parts, checked as its text is: the base position,
+    /// each player's third worker ([`OFF`]: none; Graeae, Jason's spare once placed),
     /// each player's power by name (`-`: none) and the powers' tokens as (key, value).
     pub fn from_parts(
         base: Position,
+        third: [u8; 2],
         powers: [&str; 2],
         tokens: &[(&str, &str)],
     ) -> Result<State, ParseError> {
@@ -331,10 +352,22 @@ impl State {
                 powers[0], powers[1]
             )));
         }
+        for (p, &s) in third.iter().enumerate() {
+            let taken = base.domes
+                | (0..2).fold(0, |m, q| {
+                    m | base.workers[q].iter().fold(0, |m, &w| m | 1 << w)
+                });
+            if s != OFF && (s >= OFF || taken & 1 << s != 0 || base.workers[p][1] == OFF) {
+                return Err(ParseError(format!(
+                    "player-{}: a third worker on a free square after two",
+                    p + 1
+                )));
+            }
+        }
         let mut state = State {
             levels: base.levels,
             domes: base.domes,
-            workers: base.workers,
+            workers: [0, 1].map(|p| [base.workers[p][0], base.workers[p][1], third[p]]),
             to_move: base.to_move,
             powers,
             tokens: [0; 2],
@@ -370,12 +403,15 @@ impl State {
         state.tokens = values;
         // Workers removed from the game: only where a power removes them, as many as the
         // token counts (without it, a missing worker is one still to place: setup).
+        let counts = [0, 1].map(|p| state.live_workers(p).count());
+        let wanted = [0, 1].map(|p| usize::from(powers[p].workers_in_game(&state, p)));
         if removed != [state.removed(0), state.removed(1)]
             || (removed != [0, 0] && !powers.iter().any(|p| p.removes_workers()))
+            || counts[0] > wanted[0]
+            || counts[1] > wanted[1]
         {
             return Err(ParseError(format!(
-                "workers: two placed workers each expected, or as many fewer as a power has removed (removed=0,1); not {:?}",
-                [state.removed(0), state.removed(1)]
+                "workers: {wanted:?} placed workers expected, or as many fewer as a power has removed (removed=0,1); not {counts:?}"
             )));
         }
         // The start of the turn decides some tokens: one left out is filled in (Hypnus's
@@ -403,14 +439,8 @@ impl State {
 impl fmt::Display for State {
     /// The position text of a state between turns (the reference's `Board.position()`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}",
-            Position {
-                winner: None,
-                ..self.position()
-            }
-        )?;
+        self.position().write_board(f)?;
+        crate::position::write_workers(f, [&self.workers[0], &self.workers[1]])?;
         if !self.plain() {
             write!(f, " powers={},{}", self.powers[0], self.powers[1])?;
         }

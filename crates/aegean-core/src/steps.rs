@@ -8,6 +8,8 @@ use crate::squares;
 /// A packed step.
 pub type Step = u32;
 
+/// A worker from the player's supply goes onto the target square (Jason's spare).
+pub const KIND_PLACE: u32 = 1;
 pub const KIND_MOVE: u32 = 2;
 pub const KIND_BUILD: u32 = 3;
 /// A power moves a worker that does not move by it (Charon's ferry): forced is not moved.
@@ -25,6 +27,11 @@ const KIND_SHIFT: u32 = 10;
 pub const DOME_FLAG: u32 = 1 << 14;
 /// Declining the optional steps left: the turn ends (never listed at the end of a turn).
 pub const END: Step = KIND_END << KIND_SHIFT;
+
+/// A worker from the supply is placed on `dst`: `@a1`.
+pub const fn place_step(dst: u8) -> Step {
+    KIND_PLACE << KIND_SHIFT | dst as u32
+}
 
 /// The worker on `src` moves to `dst`.
 pub const fn move_step(src: u8, dst: u8) -> Step {

@@ -48,11 +48,11 @@ fn keys_of(mask: Mask, base: usize) -> u64 {
 
 /// The hash of the board: levels, domes, workers by owner, the player to move.
 #[inline]
-pub fn board_hash(levels: &[Mask; 3], domes: Mask, workers: &[[u8; 2]; 2], to_move: u8) -> u64 {
+pub fn board_hash(levels: &[Mask; 3], domes: Mask, workers: [&[u8]; 2], to_move: u8) -> u64 {
     let mut h = keys_of(levels[0], LEVELS) ^ keys_of(levels[1], LEVELS + 25);
     h ^= keys_of(levels[2], LEVELS + 50) ^ keys_of(domes, DOMES);
     for (p, pair) in workers.iter().enumerate() {
-        for &w in pair {
+        for &w in *pair {
             if w != squares::OFF {
                 h ^= KEYS[WORKERS + 25 * p + w as usize];
             }
@@ -65,12 +65,22 @@ pub fn board_hash(levels: &[Mask; 3], domes: Mask, workers: &[[u8; 2]; 2], to_mo
 }
 
 pub fn position_hash(p: &Position) -> u64 {
-    board_hash(&p.levels, p.domes, &p.workers, p.to_move)
+    board_hash(
+        &p.levels,
+        p.domes,
+        [&p.workers[0], &p.workers[1]],
+        p.to_move,
+    )
 }
 
 /// The hash of a state between turns: the board and the powers' tokens.
 pub fn state_hash(s: &State) -> u64 {
-    let mut h = board_hash(&s.levels, s.domes, &s.workers, s.to_move);
+    let mut h = board_hash(
+        &s.levels,
+        s.domes,
+        [&s.workers[0], &s.workers[1]],
+        s.to_move,
+    );
     for p in 0..2 {
         let token = s.powers[p].key_token(s, p);
         if token != 0 {

@@ -34,8 +34,10 @@ impl Adonis {
         match state.tokens[owner] & TAG {
             0 => false,
             target => {
-                let [a, b] = state.workers[owner];
-                (NEIGHBORS[a as usize] | NEIGHBORS[b as usize]) & 1 << (target - 1) != 0
+                let near = state.workers[owner]
+                    .iter()
+                    .fold(0, |m, &w| m | NEIGHBORS[w as usize]);
+                near & 1 << (target - 1) != 0
             }
         }
     }

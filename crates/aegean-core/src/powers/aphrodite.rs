@@ -17,32 +17,36 @@ use std::borrow::Cow;
 
 use super::{Power, Token, TokenText, TurnShape};
 use crate::squares::{self, NEIGHBORS};
-use crate::state::State;
+use crate::state::{State, SLOTS};
 use crate::steps::{self, Step, KIND_MOVE};
 
 /// The token's key in a position.
 pub const TOKEN: &str = "aphrodite";
 
-/// The token's bits: slot `i` of the opponent bound (`BOUND << i`), and moved since.
+/// The token's bits: slot `i` of the opponent bound (`BOUND << i`), and moved since
+/// (`MOVED << i`), for each of the opponent's slots (`SLOTS`).
 const BOUND: u8 = 1;
-const MOVED: u8 = 4;
+const MOVED: u8 = 1 << SLOTS;
+/// Any slot's moved bit.
+const ANY_MOVED: u8 = ((1 << SLOTS) - 1) * MOVED;
 /// A win was tried that left a bound worker away from her: the turn cannot go on.
-const VOID: u8 = 16;
+const VOID: u8 = 1 << (2 * SLOTS);
 
 pub struct Aphrodite;
 
 impl Aphrodite {
     /// The squares next to her workers.
     fn near_her(state: &State, owner: usize) -> u32 {
-        let [a, b] = state.workers[owner];
-        NEIGHBORS[a as usize] | NEIGHBORS[b as usize]
+        state.workers[owner]
+            .iter()
+            .fold(0, |m, &w| m | NEIGHBORS[w as usize])
     }
 
     /// Every bound worker that has moved stands next to one of her workers.
     fn movement_ok(state: &State, owner: usize) -> bool {
         let token = state.tokens[owner];
         let near = Self::near_her(state, owner);
-        (0..2).all(|i| token & MOVED << i == 0 || near & 1 << state.workers[1 - owner][i] != 0)
+        (0..SLOTS).all(|i| token & MOVED << i == 0 || near & 1 << state.workers[1 - owner][i] != 0)
     }
 }
 
@@ -84,7 +88,7 @@ impl Power for Aphrodite {
     }
 
     fn write_token(&self, state: &State, owner: usize, token: u8, out: &mut TokenText) {
-        let items: Vec<String> = (0..2)
+        let items: Vec<String> = (0..SLOTS)
             .filter(|&i| token & BOUND << i != 0)
             .map(|i| {
                 let name = squares::NAMES[state.workers[1 - owner][i] as usize];
@@ -102,8 +106,9 @@ impl Power for Aphrodite {
             return;
         }
         let near = Self::near_her(state, owner);
-        let [a, b] = state.workers[player];
-        state.tokens[owner] = u8::from(near & 1 << a != 0) | u8::from(near & 1 << b != 0) << 1;
+        state.tokens[owner] = (0..SLOTS).fold(0, |token, i| {
+            token | u8::from(near & 1 << state.workers[player][i] != 0) << i
+        });
     }
 
     fn end_of_turn_state(&self, state: &mut State, owner: usize, _player: usize) {
@@ -116,13 +121,12 @@ impl Power for Aphrodite {
 
     /// The slots' bits in the order of the workers' squares.
     fn key_token(&self, state: &State, owner: usize, token: u8) -> u8 {
-        let [a, b] = state.workers[1 - owner];
-        if a < b {
-            token
-        } else {
-            let swapped = (token & 0b0101) << 1 | (token & 0b1010) >> 1;
-            token & VOID | swapped
-        }
+        let squares = state.workers[1 - owner];
+        let mut order: [usize; SLOTS] = std::array::from_fn(|i| i);
+        order.sort_by_key(|&i| squares[i]);
+        order.iter().enumerate().fold(token & VOID, |key, (k, &i)| {
+            key | (token >> i & BOUND) << k | (token >> i & MOVED) << k
+        })
     }
 
     fn watches_steps(&self) -> bool {
@@ -157,7 +161,7 @@ impl Power for Aphrodite {
         step: Step,
     ) -> bool {
         let token = state.tokens[owner];
-        if token & (MOVED | MOVED << 1 | VOID) == 0 {
+        if token & (ANY_MOVED | VOID) == 0 {
             return true;
         }
         token & VOID == 0 && (steps::kind(step) == KIND_MOVE || Self::movement_ok(state, owner))
@@ -167,7 +171,7 @@ impl Power for Aphrodite {
     /// from her is voided, and so is the rest of the turn.
     fn vetoes_win(&self, state: &mut State, owner: usize, player: usize, _step: Step) -> bool {
         let token = state.tokens[owner];
-        if player == owner || token & (MOVED | MOVED << 1) == 0 || Self::movement_ok(state, owner) {
+        if player == owner || token & ANY_MOVED == 0 || Self::movement_ok(state, owner) {
             return false;
         }
         state.tokens[owner] = token | VOID;

@@ -19,8 +19,13 @@ pub fn unmoved_worker(state: &State, player: usize) -> Option<u8> {
         .iter()
         .rev()
         .find(|&&s| steps::kind(s) == KIND_MOVE)?;
-    let [a, b] = state.workers[player];
-    Some(if a == steps::dst(*moved) { b } else { a })
+    let moved = steps::dst(*moved);
+    Some(
+        state
+            .live_workers(player)
+            .find(|&w| w != moved)
+            .unwrap_or(crate::squares::OFF),
+    )
 }
 
 impl Power for Ares {

@@ -6,7 +6,7 @@
 //! turn to its end.
 
 use super::{Power, Token, TurnShape};
-use crate::squares::{self, OFF};
+use crate::squares;
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
 
@@ -44,15 +44,15 @@ impl Power for Hypnus {
         if player == owner {
             return;
         }
-        // A lone worker (the other removed from the game) is higher than all the others.
-        state.tokens[owner] = match state.workers[player] {
-            [OFF, OFF] => 0,
-            [w, OFF] | [OFF, w] => w + 1,
-            [a, b] => match state.height(a).cmp(&state.height(b)) {
-                std::cmp::Ordering::Greater => a + 1,
-                std::cmp::Ordering::Less => b + 1,
-                std::cmp::Ordering::Equal => 0,
-            },
+        // The one worker higher than all the others (a lone worker is: the others were
+        // removed from the game); a tie for the top blocks nothing.
+        let top = state.live_workers(player).map(|w| state.height(w)).max();
+        let mut highest = state
+            .live_workers(player)
+            .filter(|&w| Some(state.height(w)) == top);
+        state.tokens[owner] = match (highest.next(), highest.next()) {
+            (Some(w), None) => w + 1,
+            _ => 0,
         };
     }
 

@@ -5,11 +5,12 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite,
-//! Ares, Bia, Charon, Chronus, Eros, Europa & Talus, Hades, Hera, Hestia, Hypnus, Limus,
-//! Medusa, Morpheus, Nemesis, Persephone, Poseidon, Selene, Siren, Terpsichore, Triton,
-//! Urania, Zeus and the heroes Achilles, Adonis, Atalanta, Bellerophon, Heracles, Medea,
-//! Odysseus, Polyphemus and Theseus ([`God::ALL`]), for two players. A power the core
-//! does not play is refused when a position is read, so the Python engine plays it.
+//! Ares, Bia, Charon, Chronus, Eros, Europa & Talus, Graeae, Hades, Hera, Hestia, Hypnus,
+//! Limus, Medusa, Morpheus, Nemesis, Persephone, Poseidon, Selene, Siren, Terpsichore,
+//! Triton, Urania, Zeus and the heroes Achilles, Adonis, Atalanta, Bellerophon, Heracles,
+//! Jason, Medea, Odysseus, Polyphemus and Theseus ([`God::ALL`]), for two players. A power
+//! the core does not play is refused when a position is read, so the Python engine plays
+//! it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -37,6 +38,7 @@ mod chronus;
 mod demeter;
 mod eros;
 mod europa;
+mod graeae;
 mod hades;
 mod hephaestus;
 mod hera;
@@ -45,6 +47,7 @@ mod hermes;
 mod hestia;
 mod hypnus;
 mod if_possible;
+mod jason;
 mod limus;
 mod medea;
 mod medusa;
@@ -82,6 +85,7 @@ pub use chronus::Chronus;
 pub use demeter::Demeter;
 pub use eros::Eros;
 pub use europa::Europa;
+pub use graeae::Graeae;
 pub use hades::Hades;
 pub use hephaestus::Hephaestus;
 pub use hera::Hera;
@@ -89,6 +93,7 @@ pub use heracles::Heracles;
 pub use hermes::Hermes;
 pub use hestia::Hestia;
 pub use hypnus::Hypnus;
+pub use jason::Jason;
 pub use limus::Limus;
 pub use medea::Medea;
 pub use medusa::Medusa;
@@ -298,6 +303,12 @@ pub trait Power {
                 out.push((key, Cow::Borrowed(value)));
             }
         }
+    }
+
+    /// How many workers the owner puts on the board in the game (two; Graeae three, Jason
+    /// three once his spare is placed): those not there were removed from the game.
+    fn workers_in_game(&self, _state: &State, _owner: usize) -> u8 {
+        2
     }
 
     /// Whether the power removes workers from the game (Bia, Medusa, Theseus): only then
@@ -595,6 +606,8 @@ pub enum God {
     Theseus,
     Medusa,
     Bia,
+    Graeae,
+    Jason,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -777,13 +790,21 @@ macro_rules! dispatch {
                 let $p = &Bia;
                 $e
             }
+            God::Graeae => {
+                let $p = &Graeae;
+                $e
+            }
+            God::Jason => {
+                let $p = &Jason;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 44] = [
+    pub const ALL: [God; 46] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -828,6 +849,8 @@ impl God {
         God::Theseus,
         God::Medusa,
         God::Bia,
+        God::Graeae,
+        God::Jason,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -877,6 +900,8 @@ impl God {
             God::Theseus => "Theseus",
             God::Medusa => "Medusa",
             God::Bia => "Bia",
+            God::Graeae => "Graeae",
+            God::Jason => "Jason",
         }
     }
 }
@@ -1056,6 +1081,10 @@ impl God {
         token: u8,
     ) -> Option<u8> {
         dispatch!(self, p => p.read_token(state, owner, key, value, token))
+    }
+
+    pub fn workers_in_game(self, state: &State, owner: usize) -> u8 {
+        dispatch!(self, p => p.workers_in_game(state, owner))
     }
 
     pub fn removes_workers(self) -> bool {

@@ -9,14 +9,14 @@
 
 use super::{default_apply_step, default_turn_steps, Power};
 use crate::squares::{NEIGHBORS, OFF};
-use crate::state::{State, StepList};
+use crate::state::{State, StepList, SLOTS};
 use crate::steps::{self, Step, END, KIND_FORCE};
 
 pub struct Nemesis;
 
 impl Nemesis {
     /// Every swap of one of `theirs` with one of `mine` (those not in `done`), theirs first.
-    fn swaps(theirs: [u8; 2], mine: [u8; 2], done: u32, out: &mut StepList) {
+    fn swaps(theirs: [u8; SLOTS], mine: [u8; SLOTS], done: u32, out: &mut StepList) {
         for t in theirs.into_iter().filter(|&t| done & 1 << t == 0) {
             for m in mine.into_iter().filter(|&m| done & 1 << m == 0) {
                 out.push(steps::force_step(t, m));
@@ -40,7 +40,10 @@ impl Power for Nemesis {
             });
         let done = done | 1 << OFF;
         // As many pairs as both sides have workers (fewer once some were removed).
-        let pairs = (2 - state.removed(player)).min(2 - state.removed(1 - player));
+        let pairs = state
+            .live_workers(player)
+            .count()
+            .min(state.live_workers(1 - player).count());
         if swapped == 0 {
             default_turn_steps(self, state, player, out);
             if out.as_slice() == [END] && !state.turn.is_empty() {
