@@ -263,6 +263,21 @@ RULINGS = [
     ("00000/00000/00000/21000/01000 1 a1,b3 a2,b1 powers=Medea,-", "b3-c3^c4,a1xa2xa2", False),
     ("00000/00000/00000/21000/01000 1 a1,b3 a2,c4 powers=Medea,-", "b3-c3^d3,a1xc4", False),
     ("00000/00000/00000/21000/01000 1 a1,b3 a2,b1 powers=Medea,- medea=used", "b3-c3^c4,a1xa2", False),
+    # Graeae (RULINGS #53, printed): three workers; any of hers builds after the move.
+    ("00000/00000/00000/00000/00000 1 a1,c3,e5 b4,d2 powers=Graeae,-", "c3-c4,a1^b1", True),
+    ("00000/00000/00000/00000/00000 1 a1,c3,e5 b4,d2 powers=Graeae,-", "c3-c4,a1^c3", False),
+    # Jason (RULINGS #70, printed; #63): once, instead of his turn, his spare on a free
+    # ground-level perimeter space, which then builds; not inside, not up, not twice; not
+    # onto the Talus, a dome for everyone (#51: found by the fuzz run, seed 97).
+    ("10000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Jason,-", "@a1,a1^b1", True),
+    ("10000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Jason,-", "@c3,c3^c4", False),
+    ("10000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Jason,-", "@a5,a5^a4", False),
+    ("10000/00000/00000/00000/00000 1 b2,d4,e5 b4,d2 powers=Jason,- jason=used", "@a1,a1^b1", False),
+    (
+        "00000/00000/00000/01010/00000 1 d5,a2 c1,d1 powers=Jason,Europa&Talus europa&talus=b1",
+        "@b1,b1^a1",
+        False,
+    ),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),

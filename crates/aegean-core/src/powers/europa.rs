@@ -13,7 +13,9 @@
 use super::{default_apply_step, default_build_steps, default_turn_steps, Power, Token, TurnShape};
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList};
-use crate::steps::{self, Step, END, KIND_BUILD, KIND_FORCE, KIND_MARK, KIND_MOVE, KIND_REMOVE};
+use crate::steps::{
+    self, Step, END, KIND_BUILD, KIND_FORCE, KIND_MARK, KIND_MOVE, KIND_PLACE, KIND_REMOVE,
+};
 
 /// The token's key in a position; its values are the squares' names.
 pub const TOKEN: &str = "europa&talus";
@@ -98,7 +100,8 @@ impl Power for Europa {
         true
     }
 
-    /// Nothing goes onto the Talus: no move, force, build, removal or token there, and no
+    /// Nothing goes onto the Talus: no move, force, build, removal, placement (Jason's
+    /// spare) or token there, and no
     /// move that pushes a worker there (tried on a copy: Minotaur).
     fn allows_opponent_step(&self, state: &State, owner: usize, player: usize, step: Step) -> bool {
         let guard = talus(state, owner);
@@ -107,7 +110,7 @@ impl Power for Europa {
         }
         let onto = guard & 1 << steps::dst(step) != 0;
         match steps::kind(step) {
-            KIND_BUILD | KIND_FORCE | KIND_REMOVE => !onto,
+            KIND_BUILD | KIND_FORCE | KIND_REMOVE | KIND_PLACE => !onto,
             KIND_MARK => steps::mark_direction(step).is_some() || !onto,
             KIND_MOVE => {
                 if onto {
