@@ -166,6 +166,7 @@ MORE_PAIRS = [
     ("Bia", "Apollo"),
     ("Medusa", "Apollo"),
     ("Theseus", "Apollo"),
+    ("Jason", "Apollo"),
 ]
 
 

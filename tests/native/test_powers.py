@@ -1,9 +1,9 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the thirty-three others it has:
+powers it plays ({no power, the ten simple gods and the thirty-five others it has:
 Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Bia, Charon, Chronus,
-Eros, Europa & Talus, Hades, Hera, Heracles, Hestia, Hypnus, Limus, Medea, Medusa,
-Morpheus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren,
-Terpsichore, Theseus, Triton, Urania, Zeus}: 1,936
+Eros, Europa & Talus, Graeae, Hades, Hera, Heracles, Hestia, Hypnus, Jason, Limus, Medea,
+Medusa, Morpheus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren,
+Terpsichore, Theseus, Triton, Urania, Zeus}: 2,116
 pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.

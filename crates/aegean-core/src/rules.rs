@@ -427,6 +427,7 @@ impl Ends {
 /// with the state before its last step instead, which saves making it.
 fn move_build<const ENDS: bool>(
     state: &State,
+    any_builder: bool,
     mut visit: impl FnMut(&[Step], &State) -> bool,
 ) -> bool {
     let player = state.to_move as usize;
@@ -450,11 +451,20 @@ fn move_build<const ENDS: bool>(
         }
         builds.clear();
         power.turn_steps(&moved, player, &mut builds);
+        // With any builder (`MoveAnyBuild`), a square built on (dome or not) once.
+        let mut built = [0 as crate::squares::Mask; 2];
         for &build in builds.as_slice() {
             if other.restricts_opponents()
                 && !other.allows_opponent_step(&moved, owner, player, build)
             {
                 continue;
+            }
+            if any_builder {
+                let done = &mut built[usize::from(build & crate::steps::DOME_FLAG != 0)];
+                if *done & 1 << crate::steps::dst(build) != 0 {
+                    continue;
+                }
+                *done |= 1 << crate::steps::dst(build);
             }
             if hear::<ENDS>(&mut visit, &[mv, build], &moved, build) {
                 return true;
@@ -1246,7 +1256,7 @@ fn shape_of(state: &State) -> TurnShape {
     match state.powers[player].turn_shape() {
         // A build may end the turn with the opponent's win (Chronus): the shapes with one
         // build, last, still hold; the others are walked.
-        TurnShape::MoveBuild => TurnShape::MoveBuild,
+        shape @ (TurnShape::MoveBuild | TurnShape::MoveAnyBuild) => shape,
         _ if other.claims_wins_on() => TurnShape::Any,
         // Travelling merges the ways to the same two squares, whichever worker stands on
         // which: not where the opponent tells them apart (Aphrodite).
@@ -1263,7 +1273,8 @@ fn shaped<const ENDS: bool>(
     visit: impl FnMut(&[Step], &State) -> bool,
 ) -> bool {
     match shape {
-        TurnShape::MoveBuild => move_build::<ENDS>(state, visit),
+        TurnShape::MoveBuild => move_build::<ENDS>(state, false, visit),
+        TurnShape::MoveAnyBuild => move_build::<ENDS>(state, true, visit),
         TurnShape::MoveMoveBuild => move_move_build::<ENDS>(state, visit),
         TurnShape::MoveBuildBuild(second) => move_build_build::<ENDS>(state, second, visit),
         TurnShape::BuildMoveBuild => build_move_build::<ENDS>(state, visit),

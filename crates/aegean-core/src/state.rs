@@ -176,10 +176,11 @@ impl State {
         (1 << a | 1 << b | 1 << c) & squares::ALL
     }
 
-    /// `player`'s workers still in the game, in slot order.
+    /// `player`'s workers on the board, in slot order: the slots before the first empty
+    /// one (a removal closes the slots up, a worker added takes the first empty one).
     #[inline]
     pub fn live_workers(&self, player: usize) -> impl Iterator<Item = u8> {
-        self.workers[player].into_iter().filter(|&w| w != OFF)
+        self.workers[player].into_iter().take_while(|&w| w != OFF)
     }
 
     /// How many of `player`'s workers have been removed from the game: of those their

@@ -4,16 +4,20 @@
 //! As the reference (`powers/graeae.py`) reads it (RULINGS #53, the printed text): after
 //! her move, any of her workers builds, the one that moved first in the listing (so a
 //! build both could make is written short, `b2-c3^d4`; another builder is named,
-//! `b2-c3,a1^b1`). Builds of one square by different workers end alike: the turns are
-//! walked and merged.
+//! `b2-c3,a1^b1`). Builds of one square by different workers end alike: the first is
+//! kept (`TurnShape::MoveAnyBuild`).
 
-use super::{default_turn_steps, Power};
+use super::{default_turn_steps, Power, TurnShape};
 use crate::state::{State, StepList};
 use crate::steps::{self, END, KIND_MOVE};
 
 pub struct Graeae;
 
 impl Power for Graeae {
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveAnyBuild
+    }
+
     fn workers_in_game(&self, _state: &State, _owner: usize) -> u8 {
         3
     }
@@ -30,10 +34,5 @@ impl Power for Graeae {
             Some(_) => out.push(END),
             None => default_turn_steps(self, state, player, out),
         }
-    }
-
-    /// Her turn starts with a move, and only a move wins.
-    fn only_first_move_wins(&self) -> bool {
-        true
     }
 }

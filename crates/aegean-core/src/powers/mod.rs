@@ -375,6 +375,10 @@ pub enum TurnShape {
     /// Exactly one move (which may win), then one build, as `move_targets`,
     /// `build_steps`, `apply_step` and `wins_with` say: every such pair is its own turn.
     MoveBuild,
+    /// Exactly one move (which may win), then one build by any of the owner's workers, as
+    /// the hooks offer them (Graeae): a turn for each move and square built on (and dome
+    /// or not), the first builder offered kept.
+    MoveAnyBuild,
     /// A move, an optional second move of the same worker (not back to where it started),
     /// then a build (Artemis): the states are those of moving straight to where the
     /// worker ends.
@@ -431,7 +435,7 @@ pub fn default_turn_steps<P: Power + ?Sized>(
 ) {
     match state.turn.last() {
         None => {
-            for &w in &state.workers[player] {
+            for w in state.live_workers(player) {
                 for t in squares::iter(power.move_targets(state, player, w)) {
                     out.push(steps::move_step(w, t));
                 }
