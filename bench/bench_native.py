@@ -120,6 +120,7 @@ SETUP = {
     "Siren": " siren=ne",
     "Morpheus": " morpheus=3",
     "Europa & Talus": " europa&talus=c3",
+    "Tartarus": " tartarus.abyss=a5",
 }
 
 #: The gods beyond the simple ten that the core plays, each to move against another.
@@ -167,6 +168,9 @@ MORE_PAIRS = [
     ("Medusa", "Apollo"),
     ("Theseus", "Apollo"),
     ("Jason", "Apollo"),
+    ("Tartarus", "Apollo"),
+    # Tartarus's Abyss vetoes wins: the opponent's turns keep their shape.
+    ("Demeter", "Tartarus"),
 ]
 
 

@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import pytest
 
 from aegean.ai import AlphaBetaAI, Engine, RandomAI, make_ai
 from aegean.ai.determinize import Determinized, public_board
-from aegean.santorini import Board, SantoriniError, Turn, format_turn
+from aegean.ai.native import NativeAI
+from aegean.santorini import Board, SantoriniError, Turn, format_turn, native
 from aegean.santorini.view import Observation
 
 # Hecate (player 1) hides workers on c3 and e5; player 2 to move.
@@ -56,6 +58,38 @@ def test_the_same_observation_gives_the_same_turn(text: str, twin: str) -> None:
     blind = Determinized(depth_one, samples=3, seed=5).choose_turn(Peephole(boards[0]))  # type: ignore[arg-type]
     assert blind == chosen[0]
     assert blind in public_board(boards[0].view(boards[0].to_move)).legal_turns()
+
+
+class SearchedBoards(NativeAI):
+    """The native search, keeping every position it was asked to search."""
+
+    searched: ClassVar[list[str]] = []
+
+    def choose_turn(self, board: Board) -> Turn:
+        assert native.supports(board), board.position()
+        SearchedBoards.searched.append(board.position())
+        return super().choose_turn(board)
+
+
+def native_base(*, seed: int | None, share: float) -> Engine:
+    return SearchedBoards(node_limit=20_000)
+
+
+@pytest.mark.parametrize(("text", "twin"), [(ABYSS, ABYSS_TWIN), (FATE, FATE_TWIN)])
+def test_the_native_search_sees_only_boards_sampled_from_the_view(text: str, twin: str) -> None:
+    """Tartarus's Abyss and Moerae's Fate square are played by the native core (issue 16):
+    on the true board the core knows the secret, but the AI of a player who cannot see it
+    hands the native search only boards sampled from that player's view. Two true states
+    that differ only in the secret make the search see the very same boards, and so does
+    an AI that can read nothing but the observation."""
+    boards = [Board.from_position(text), Board.from_position(twin)]
+    assert all(native.supports(b) for b in boards)
+    seen = []
+    for board in [*boards, Peephole(boards[0])]:
+        SearchedBoards.searched = []
+        Determinized(native_base, samples=3, seed=5).choose_turn(board)  # type: ignore[arg-type]
+        seen.append(SearchedBoards.searched)
+    assert seen[0] and seen[0] == seen[1] == seen[2]
 
 
 def test_the_board_is_left_untouched() -> None:

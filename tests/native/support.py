@@ -53,15 +53,16 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     hero's power spent at random, Aeolus's Wind and Siren's Arrow pointed at random,
     Morpheus's pieces counted at random, the Talus on a free square or on Europa's card,
     Selene's female one of her workers, against Bia, Medusa or Theseus a worker removed
-    from the game at random, and a third worker for Graeae (and for Jason once his spare
-    is on the board) on a free square."""
+    from the game at random, a third worker for Graeae and Moerae (and for Jason once his
+    spare is on the board) on a free square, Moerae's Fate square anywhere and Tartarus's
+    Abyss on a free square (their secrets, chosen at setup)."""
     if pair == ("-", "-"):
         return position
     removed = [0, 0]
     fields = position.split()
     jason_used = "Jason" in pair and rng.random() < 0.3
     for p, name in enumerate(pair):
-        if name == "Graeae" or (name == "Jason" and jason_used):
+        if name in ("Graeae", "Moerae") or (name == "Jason" and jason_used):
             pos = naive.parse(position)
             taken = {c for workers in pos.workers for c in workers} | pos.domes
             free = sorted(c for c in pos.levels if c not in taken)
@@ -97,6 +98,12 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
         text += f" selene={rng.choice(position.split()[2 + pair.index('Selene')].split(','))}"
     if any(removed):
         text += f" removed={removed[0]},{removed[1]}"
+    if "Moerae" in pair:
+        text += f" moerae.fate={rng.choice([f + r for r in '1234' for f in 'abcd'])}"
+    if "Tartarus" in pair:
+        pos = naive.parse(position)
+        taken = {c for workers in pos.workers for c in workers}
+        text += f" tartarus.abyss={naive.name(rng.choice(sorted(c for c in pos.levels if c not in taken)))}"
     return text
 
 

@@ -1,9 +1,9 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the thirty-five others it has:
+powers it plays ({no power, the ten simple gods and the thirty-seven others it has:
 Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Bia, Charon, Chronus,
 Eros, Europa & Talus, Graeae, Hades, Hera, Heracles, Hestia, Hypnus, Jason, Limus, Medea,
-Medusa, Morpheus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren,
-Terpsichore, Theseus, Triton, Urania, Zeus}: 2,116
+Medusa, Moerae, Morpheus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene,
+Siren, Tartarus, Terpsichore, Theseus, Triton, Urania, Zeus}: 2,304
 pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
@@ -323,6 +323,34 @@ def test_wins_the_powers_make_and_void(position: str, turn: str, wins: bool) -> 
     board.push_turn(parse_turn(turn))
     outcome = board.outcome()
     assert (outcome is not None and outcome.winner == mover) is wins
+
+
+#: Wins and losses the secret powers decide: (position, turn, winner). Their secrets are
+#: on the true board the core plays; the AI sees them only through samples of its view.
+SECRET_OUTCOMES = [
+    # Moerae (RULINGS #57): an opponent's attempt to win by moving into a Fate space (b2,
+    # c2, b3, c3) wins for her instead; a climb elsewhere wins for the climber.
+    ("00000/02000/33000/00000/00000 2 a1,c1,e1 b4,e5 powers=Moerae,- moerae.fate=b2", "b4-b3", 0),
+    ("00000/02000/33000/00000/00000 2 a1,c1,e1 b4,e5 powers=Moerae,- moerae.fate=b2", "b4-a3", 1),
+    ("00000/02000/33000/00000/00000 2 a1,c1,e1 b4,e5 powers=Moerae,- moerae.fate=b2", "b4-c3^c4", None),
+    # Tartarus (RULINGS #60): a worker entering the Abyss loses the game for its owner at
+    # once, his own and a forced one included; no climb onto it wins.
+    ("00000/00000/00000/00000/00000 1 b2,e5 a5,e1 powers=-,Tartarus tartarus.abyss=c3", "b2-c3", 1),
+    ("00000/00000/00300/02000/00000 1 b2,e5 a5,e1 powers=-,Tartarus tartarus.abyss=c3", "b2-c3", 1),
+    ("00000/00000/00000/00000/00000 2 b2,e5 a5,d4 powers=-,Tartarus tartarus.abyss=c3", "d4-c3", 0),
+    ("00000/00000/00000/00000/00000 1 a3,e5 b3,e1 powers=Minotaur,Tartarus tartarus.abyss=c3", "a3-b3", 0),
+]
+
+
+@pytest.mark.parametrize(("position", "turn", "winner"), SECRET_OUTCOMES)
+def test_the_secret_powers_decide_games(position: str, turn: str, winner: int | None) -> None:
+    compare(position, perft_depth=2)
+    board = Board.from_position(position)
+    assert parse_turn(turn) in board.legal_turns(), f"{turn} at {position}"
+    assert _core.play(position, list(parse_turn(turn)))[1] == winner
+    board.push_turn(parse_turn(turn))
+    outcome = board.outcome()
+    assert (None if outcome is None else outcome.winner) == winner
 
 
 def test_bellerophon_spends_his_power_and_may_climb_from_level_one_to_win() -> None:

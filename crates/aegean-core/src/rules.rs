@@ -70,6 +70,11 @@ pub(crate) fn take_step(state: &mut State, step: Step) {
         let watcher = state.powers[owner];
         if watcher.watches_steps() {
             watcher.after_step(state, owner, player, step);
+            if state.decided.is_some() {
+                // A power's loss condition (Tartarus's Abyss): the game ends at once.
+                end_turn(state);
+                return;
+            }
         }
     }
     let owner = 1 - player;
@@ -1257,7 +1262,7 @@ fn shape_of(state: &State) -> TurnShape {
         // A build may end the turn with the opponent's win (Chronus): the shapes with one
         // build, last, still hold; the others are walked.
         shape @ (TurnShape::MoveBuild | TurnShape::MoveAnyBuild) => shape,
-        _ if other.claims_wins_on() => TurnShape::Any,
+        _ if other.claims_wins_on_builds() => TurnShape::Any,
         // Travelling merges the ways to the same two squares, whichever worker stands on
         // which: not where the opponent tells them apart (Aphrodite).
         TurnShape::Travel if other.tells_workers_apart() => TurnShape::Any,

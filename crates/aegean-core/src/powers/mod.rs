@@ -6,11 +6,11 @@
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite,
 //! Ares, Bia, Charon, Chronus, Eros, Europa & Talus, Graeae, Hades, Hera, Hestia, Hypnus,
-//! Limus, Medusa, Morpheus, Nemesis, Persephone, Poseidon, Selene, Siren, Terpsichore,
-//! Triton, Urania, Zeus and the heroes Achilles, Adonis, Atalanta, Bellerophon, Heracles,
-//! Jason, Medea, Odysseus, Polyphemus and Theseus ([`God::ALL`]), for two players. A power
-//! the core does not play is refused when a position is read, so the Python engine plays
-//! it.
+//! Limus, Medusa, Moerae, Morpheus, Nemesis, Persephone, Poseidon, Selene, Siren,
+//! Tartarus, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Adonis, Atalanta,
+//! Bellerophon, Heracles, Jason, Medea, Odysseus, Polyphemus and Theseus ([`God::ALL`]),
+//! for two players. A power the core does not play is refused when a position is read,
+//! so the Python engine plays it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -52,6 +52,7 @@ mod limus;
 mod medea;
 mod medusa;
 mod minotaur;
+mod moerae;
 mod morpheus;
 mod nemesis;
 mod odysseus;
@@ -62,6 +63,7 @@ mod poseidon;
 mod prometheus;
 mod selene;
 mod siren;
+mod tartarus;
 mod terpsichore;
 mod theseus;
 mod triton;
@@ -98,6 +100,7 @@ pub use limus::Limus;
 pub use medea::Medea;
 pub use medusa::Medusa;
 pub use minotaur::Minotaur;
+pub use moerae::Moerae;
 pub use morpheus::Morpheus;
 pub use nemesis::Nemesis;
 pub use odysseus::Odysseus;
@@ -108,6 +111,7 @@ pub use poseidon::Poseidon;
 pub use prometheus::Prometheus;
 pub use selene::Selene;
 pub use siren::Siren;
+pub use tartarus::Tartarus;
 pub use terpsichore::Terpsichore;
 pub use theseus::Theseus;
 pub use triton::Triton;
@@ -198,6 +202,13 @@ pub trait Power {
     /// Whether the power overrides `wins_on` (Chronus): the engine asks no other.
     fn claims_wins_on(&self) -> bool {
         false
+    }
+
+    /// Whether a win the power claims may come with a build before the turn's last step
+    /// (Chronus's fifth Complete Tower), so that the opponent's turns of a shape with such
+    /// a build are walked instead; not where it claims wins on moves only (Moerae).
+    fn claims_wins_on_builds(&self) -> bool {
+        self.claims_wins_on()
     }
 
     /// Whether opponent `player`'s step, just taken, wins for the owner (Chronus: the
@@ -612,6 +623,8 @@ pub enum God {
     Bia,
     Graeae,
     Jason,
+    Moerae,
+    Tartarus,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -802,13 +815,21 @@ macro_rules! dispatch {
                 let $p = &Jason;
                 $e
             }
+            God::Moerae => {
+                let $p = &Moerae;
+                $e
+            }
+            God::Tartarus => {
+                let $p = &Tartarus;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 46] = [
+    pub const ALL: [God; 48] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -855,6 +876,8 @@ impl God {
         God::Bia,
         God::Graeae,
         God::Jason,
+        God::Moerae,
+        God::Tartarus,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -906,6 +929,8 @@ impl God {
             God::Bia => "Bia",
             God::Graeae => "Graeae",
             God::Jason => "Jason",
+            God::Moerae => "Moerae",
+            God::Tartarus => "Tartarus",
         }
     }
 }
@@ -994,6 +1019,11 @@ impl God {
     #[inline]
     pub fn claims_wins_on(self) -> bool {
         dispatch!(self, p => p.claims_wins_on())
+    }
+
+    #[inline]
+    pub fn claims_wins_on_builds(self) -> bool {
+        dispatch!(self, p => p.claims_wins_on_builds())
     }
 
     #[inline]
