@@ -412,7 +412,9 @@ impl State {
             || counts[1] > wanted[1]
         {
             return Err(ParseError(format!(
-                "workers: {wanted:?} placed workers expected, or as many fewer as a power has removed (removed=0,1); not {counts:?}"
+                "workers: {} and {} placed workers expected, or as many fewer as a power has \
+                 removed (removed=0,1); not {} and {}",
+                wanted[0], wanted[1], counts[0], counts[1]
             )));
         }
         // The start of the turn decides some tokens: one left out is filled in (Hypnus's
