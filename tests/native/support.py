@@ -63,7 +63,7 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     jason_used = "Jason" in pair and rng.random() < 0.3
     for p, name in enumerate(pair):
         if name in ("Graeae", "Moerae") or (name == "Jason" and jason_used):
-            pos = naive.parse(position)
+            pos = naive.parse(" ".join(fields))  # (with the third workers added so far)
             taken = {c for workers in pos.workers for c in workers} | pos.domes
             free = sorted(c for c in pos.levels if c not in taken)
             fields[2 + p] += "," + naive.name(rng.choice(free))
