@@ -38,7 +38,7 @@ def rate(call: Callable[[], object], budget: float) -> float:
 def middle_game(power: str, rng: random.Random, turns: int) -> tuple[Board, str] | None:
     """A position after ``turns`` random turns with ``power`` to move against a random
     allowed opponent (None if every try ended the game first)."""
-    names, banned = list(POWERS), banned_pairs()
+    names, banned = [info.name for info in POWERS.values()], banned_pairs()
     for _ in range(20):
         other = rng.choice([n for n in names if n != power and frozenset((power, n)) not in banned])
         board = Board(2, [power, other], strict=False)
@@ -58,7 +58,7 @@ def main() -> None:
     print("| # | power to move (against) | core | turns | `Board.legal_turns()`, lists/s | turns/s | reference, lists/s | × |")
     print("|---:|---|---|---:|---:|---:|---:|---:|")
     below = []
-    for number, name in enumerate(POWERS, 1):
+    for number, name in enumerate((info.name for info in POWERS.values()), 1):
         found = middle_game(name, random.Random(f"{args.seed}:{name}"), args.turns)
         if found is None:
             print(f"| {number} | {name} | | | (every game ended before turn {args.turns}) | | | |")

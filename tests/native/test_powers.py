@@ -339,6 +339,14 @@ SECRET_OUTCOMES = [
     ("00000/00000/00300/02000/00000 1 b2,e5 a5,e1 powers=-,Tartarus tartarus.abyss=c3", "b2-c3", 1),
     ("00000/00000/00000/00000/00000 2 b2,e5 a5,d4 powers=-,Tartarus tartarus.abyss=c3", "d4-c3", 0),
     ("00000/00000/00000/00000/00000 1 a3,e5 b3,e1 powers=Minotaur,Tartarus tartarus.abyss=c3", "a3-b3", 0),
+    # ... and under Persephone's rule (#43) the move up into his own Abyss is his one move
+    # up, so a legal turn, which loses: every power hears the step before the game ends
+    # (found by the fuzz run, seed 107).
+    (
+        "01200/2C302/23223/3D23C/03112 1 a4,b5 d5,e5 powers=Tartarus,Persephone tartarus.abyss=c5",
+        "b5-c5",
+        1,
+    ),
 ]
 
 

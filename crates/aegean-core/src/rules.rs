@@ -70,12 +70,13 @@ pub(crate) fn take_step(state: &mut State, step: Step) {
         let watcher = state.powers[owner];
         if watcher.watches_steps() {
             watcher.after_step(state, owner, player, step);
-            if state.decided.is_some() {
-                // A power's loss condition (Tartarus's Abyss): the game ends at once.
-                end_turn(state);
-                return;
-            }
         }
+    }
+    if state.decided.is_some() {
+        // A power's loss condition (Tartarus's Abyss), once every power has heard the step
+        // (Persephone notes the move up into it): the game ends at once.
+        end_turn(state);
+        return;
     }
     let owner = 1 - player;
     if let Some(termination) = power.wins_with(state, player, step) {
