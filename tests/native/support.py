@@ -64,8 +64,12 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     for p, name in enumerate(pair):
         if name in ("Graeae", "Moerae") or (name == "Jason" and jason_used):
             pos = naive.parse(" ".join(fields))  # (with the third workers added so far)
-            taken = {c for workers in pos.workers for c in workers} | pos.domes
-            free = sorted(c for c in pos.levels if c not in taken)
+            standing = {c for workers in pos.workers for c in workers}
+            free = sorted(c for c in pos.levels if c not in standing | pos.domes)
+            if not free:  # (a crowded board: a dome makes way)
+                free = [rng.choice(sorted(pos.domes - standing))]
+                pos.domes.discard(free[0])
+                fields = naive.format_pos(pos).split()
             fields[2 + p] += "," + naive.name(rng.choice(free))
     for p in (0, 1):
         if pair[1 - p] in REMOVERS and rng.random() < 0.4:
