@@ -353,11 +353,8 @@ impl State {
                 powers[0], powers[1]
             )));
         }
+        let taken = base.domes | base.occupied();
         for (p, &s) in third.iter().enumerate() {
-            let taken = base.domes
-                | (0..2).fold(0, |m, q| {
-                    m | base.workers[q].iter().fold(0, |m, &w| m | 1 << w)
-                });
             if s != OFF && (s >= OFF || taken & 1 << s != 0 || base.workers[p][1] == OFF) {
                 return Err(ParseError(format!(
                     "player-{}: a third worker on a free square after two",

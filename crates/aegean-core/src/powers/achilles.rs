@@ -4,14 +4,13 @@
 //! onto level 3 then wins at once; the early build spends the power, `achilles=used`; the
 //! normal move-then-build turn stays available).
 
-use super::{default_apply_step, default_turn_steps, Power, Token, TurnShape};
+use super::{default_apply_step, default_turn_steps, hero_token, Power, Token, TurnShape};
 use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, KIND_BUILD};
 
 /// The token's key in a position, and its value once the power is spent.
 pub const TOKEN: &str = "achilles";
-pub const USED: &str = "used";
 
 pub struct Achilles;
 
@@ -30,10 +29,7 @@ impl Power for Achilles {
     }
 
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &[USED],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {

@@ -16,7 +16,9 @@ use std::borrow::Cow;
 use std::cell::RefCell;
 
 use super::if_possible::{self, Memo, Rule};
-use super::{default_apply_step, default_turn_steps, Power, Token, TokenText, TurnShape};
+use super::{
+    default_apply_step, default_turn_steps, hero_token, Power, Token, TokenText, TurnShape,
+};
 use crate::squares::{self, NEIGHBORS};
 use crate::state::{State, StepList, TAG};
 use crate::steps::{self, Step, END, KIND_BUILD, KIND_MARK};
@@ -59,10 +61,7 @@ impl Power for Adonis {
     }
 
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &["used"],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn tag_key(&self) -> Option<&'static str> {
@@ -82,7 +81,7 @@ impl Power for Adonis {
         token: u8,
     ) -> Option<u8> {
         match key {
-            TOKEN => (value == "used").then_some(token | USED),
+            TOKEN => (value == super::USED).then_some(token | USED),
             _ => {
                 let square = squares::NAMES.iter().position(|&n| n == value)? as u8;
                 Some(token & !TAG | (square + 1))
@@ -92,7 +91,7 @@ impl Power for Adonis {
 
     fn write_token(&self, _state: &State, _owner: usize, token: u8, out: &mut TokenText) {
         if token & USED != 0 {
-            out.push((TOKEN, Cow::Borrowed("used")));
+            out.push((TOKEN, Cow::Borrowed(super::USED)));
         }
         if token & TAG != 0 {
             out.push((

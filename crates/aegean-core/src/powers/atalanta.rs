@@ -4,14 +4,15 @@
 //! (`atalanta=used`) and the moves after it belong to the same use. Each move up onto
 //! level 3 wins at once (ruling 7).
 
-use super::{default_apply_step, default_turn_steps, moving_worker, Power, Token, TurnKey};
+use super::{
+    default_apply_step, default_turn_steps, hero_token, moving_worker, Power, Token, TurnKey,
+};
 use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, KIND_MOVE};
 
 /// The token's key in a position, and its value once the power is spent.
 pub const TOKEN: &str = "atalanta";
-pub const USED: &str = "used";
 
 pub struct Atalanta;
 
@@ -22,10 +23,7 @@ impl Power for Atalanta {
     }
 
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &[USED],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {

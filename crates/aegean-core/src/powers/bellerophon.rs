@@ -3,14 +3,13 @@
 //! `bellerophon=used`; from level 1 onto level 3 it is a climb and wins; opponents' limits
 //! on moving up, Athena's, apply to it as to any move up; #63: once per game, optional).
 
-use super::{default_threats, move_targets_among, Power, Token, TurnShape};
+use super::{default_threats, hero_token, move_targets_among, Power, Token, TurnShape};
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
 
 /// The token's key in a position, and its value once the power is spent.
 pub const TOKEN: &str = "bellerophon";
-pub const USED: &str = "used";
 
 pub struct Bellerophon;
 
@@ -24,10 +23,7 @@ impl Power for Bellerophon {
     }
 
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &[USED],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn move_targets(&self, state: &State, player: usize, worker: u8) -> Mask {

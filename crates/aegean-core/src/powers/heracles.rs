@@ -8,8 +8,8 @@
 //! (`MoveBuildDomes`), not by walking every order of the domes.
 
 use super::{
-    builds_in_turn, default_apply_step, default_turn_steps, domes_on, Power, Token, TurnKey,
-    TurnShape,
+    builds_in_turn, default_apply_step, default_turn_steps, domes_on, hero_token, Power, Token,
+    TurnKey, TurnShape,
 };
 use crate::squares::NEIGHBORS;
 use crate::state::{State, StepList};
@@ -17,7 +17,6 @@ use crate::steps::{self, Step, END, KIND_BUILD};
 
 /// The token's key in a position, and its value once the power is spent.
 pub const TOKEN: &str = "heracles";
-pub const USED: &str = "used";
 
 pub struct Heracles;
 
@@ -27,10 +26,7 @@ fn after_build(state: &State) -> bool {
 
 impl Power for Heracles {
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &[USED],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {

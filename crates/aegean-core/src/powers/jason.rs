@@ -6,7 +6,7 @@
 //! once-a-game turn is a placement (`PLACE`) then a build by that worker, `@a1,a1^b1`; it
 //! spends the power (`jason=used`), and from then on he has three workers on the board.
 
-use super::{default_apply_step, default_turn_steps, Power, Token};
+use super::{default_apply_step, default_turn_steps, hero_token, Power, Token};
 use crate::squares::{self, PERIMETER};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, KIND_PLACE};
@@ -18,10 +18,7 @@ pub struct Jason;
 
 impl Power for Jason {
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &["used"],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn workers_in_game(&self, state: &State, owner: usize) -> u8 {

@@ -9,7 +9,7 @@
 //! (`medea=used`). The orders of one set end alike: merged by the position.
 
 use super::ares::unmoved_worker;
-use super::{default_turn_steps, Power, Token, TurnKey};
+use super::{default_turn_steps, hero_token, Power, Token, TurnKey};
 use crate::squares::{self, NEIGHBORS};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, END, KIND_BUILD, KIND_REMOVE};
@@ -29,10 +29,7 @@ fn after_build(state: &State) -> bool {
 
 impl Power for Medea {
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &["used"],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {

@@ -518,6 +518,17 @@ pub fn pointed_at_setup(
     }
 }
 
+/// A hero's power once spent: the value of its token (`achilles=used`).
+pub const USED: &str = "used";
+
+/// A hero's token, `<hero>=used` once its power is spent (RULINGS #63).
+pub const fn hero_token(key: &'static str) -> Token {
+    Token {
+        key,
+        values: &[USED],
+    }
+}
+
 /// A token whose values are the eight directions (Aeolus's Wind, Siren's Arrow).
 pub const fn direction_token(key: &'static str) -> Token {
     Token {

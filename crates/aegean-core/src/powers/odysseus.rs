@@ -5,14 +5,13 @@
 //! by it. Each is forced at most once, then his normal turn follows: `c3>a1,d4>e5,b2-b3^b4`.
 //! The first force spends the power (`odysseus=used`).
 
-use super::{default_apply_step, default_turn_steps, Power, Token};
+use super::{default_apply_step, default_turn_steps, hero_token, Power, Token};
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, KIND_FORCE};
 
 /// The token's key in a position, and its value once the power is spent.
 pub const TOKEN: &str = "odysseus";
-pub const USED: &str = "used";
 
 /// The corners, in the reference's order: a1, e1, a5, e5.
 const CORNERS: [u8; 4] = [0, 4, 20, 24];
@@ -21,10 +20,7 @@ pub struct Odysseus;
 
 impl Power for Odysseus {
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &[USED],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {

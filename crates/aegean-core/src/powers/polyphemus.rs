@@ -6,7 +6,8 @@
 //! (`polyphemus=used`).
 
 use super::{
-    builds_in_turn, default_apply_step, default_turn_steps, domes_on, Power, Token, TurnShape,
+    builds_in_turn, default_apply_step, default_turn_steps, domes_on, hero_token, Power, Token,
+    TurnShape,
 };
 use crate::squares;
 use crate::state::{State, StepList};
@@ -14,7 +15,6 @@ use crate::steps::{self, Step, END, KIND_BUILD};
 
 /// The token's key in a position, and its value once the power is spent.
 pub const TOKEN: &str = "polyphemus";
-pub const USED: &str = "used";
 
 /// Domes the power builds at most.
 const MAX_DOMES: usize = 2;
@@ -23,10 +23,7 @@ pub struct Polyphemus;
 
 impl Power for Polyphemus {
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &[USED],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {

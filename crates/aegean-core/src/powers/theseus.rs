@@ -9,7 +9,7 @@
 //! `b2-c3^d4,c3xd3`; it spends the power (`theseus=used`). A player left without workers
 //! has no legal turn and loses.
 
-use super::{default_turn_steps, Power, Token, TurnShape};
+use super::{default_turn_steps, hero_token, Power, Token};
 use crate::squares::{self, NEIGHBORS};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, END, KIND_BUILD, KIND_REMOVE};
@@ -20,15 +20,8 @@ pub const TOKEN: &str = "theseus";
 pub struct Theseus;
 
 impl Power for Theseus {
-    fn turn_shape(&self) -> TurnShape {
-        TurnShape::Any
-    }
-
     fn token(&self) -> Option<Token> {
-        Some(Token {
-            key: TOKEN,
-            values: &["used"],
-        })
+        Some(hero_token(TOKEN))
     }
 
     fn removes_workers(&self) -> bool {
