@@ -55,7 +55,9 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     Selene's female one of her workers, against Bia, Medusa or Theseus a worker removed
     from the game at random, a third worker for Graeae and Moerae (and for Jason once his
     spare is on the board) on a free square, Moerae's Fate square anywhere and Tartarus's
-    Abyss on a free square (their secrets, chosen at setup)."""
+    Abyss on a free square (their secrets, chosen at setup), and Clio's coins on up to
+    three blocks not under an opponent's worker (domed since or not), as many handed out
+    or more."""
     if pair == ("-", "-"):
         return position
     removed = [0, 0]
@@ -102,6 +104,17 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
         text += f" selene={rng.choice(position.split()[2 + pair.index('Selene')].split(','))}"
     if any(removed):
         text += f" removed={removed[0]},{removed[1]}"
+    if "Clio" in pair:
+        pos = naive.parse(position)
+        rivals = set(pos.workers[1 - pair.index("Clio")])
+        blocks = sorted(c for c in pos.levels if pos.levels[c] and c not in rivals)
+        coins = rng.sample(blocks, min(len(blocks), rng.randrange(4)))
+        placed = rng.randrange(len(coins), 4)
+        if coins:
+            names = sorted((naive.name(c) for c in coins), key=lambda n: (n[1], n[0]))  # (by rank)
+            text += f" clio={','.join(names)}"
+        if placed:
+            text += f" clio.placed={placed}"
     if "Moerae" in pair:
         text += f" moerae.fate={rng.choice([f + r for r in '1234' for f in 'abcd'])}"
     if "Tartarus" in pair:

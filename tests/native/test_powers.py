@@ -90,6 +90,9 @@ def test_mismatches_found_once(position: str, winning: str) -> None:
 #: Adonis has chosen the opponent worker on b4.
 CHOSE_B4 = " adonis=used adonis.target=b4"
 
+#: Clio's coin on b4 (a block), her first.
+COIN = "clio=b4 clio.placed=1"
+
 RULINGS = [
     # Zeus (RULINGS #47): a block under himself lifts him; reaching level 3 so is no win.
     ("00000/00000/00000/02000/20000 1 a1,e5 c5,e1 powers=Zeus,-", "a1-b2^b2", True),
@@ -278,6 +281,15 @@ RULINGS = [
         "@b1,b1^a1",
         False,
     ),
+    # Clio (RULINGS #50, with the designer's ruling): her coins are domes to opponents (no
+    # move or build there, no push onto one: Minotaur), and her worker on a coin is out
+    # of their powers' reach (no swap: Apollo); off a coin it is not.
+    (f"00000/01000/00000/00000/00000 2 b2,e5 c5,a4 powers=Clio,- {COIN}", "a4-b4^a4", False),
+    (f"00000/01000/00000/00000/00000 2 b2,e5 c5,a4 powers=Clio,- {COIN}", "a4-a3^b4", False),
+    (f"00000/01000/00000/00000/00000 2 b4,e5 c5,a4 powers=Clio,Apollo {COIN}", "a4-b4^a3", False),
+    (f"00000/01000/00000/00000/00000 2 b3,e5 c5,a4 powers=Clio,Apollo {COIN}", "a4-b3^a3", True),
+    (f"00000/01000/00000/00000/00000 2 b3,e5 b2,d1 powers=Clio,Minotaur {COIN}", "b2-b3^b2", False),
+    (f"00000/01000/00000/00000/00000 2 b3,e5 c2,d1 powers=Clio,Minotaur {COIN}", "c2-b3^c2", True),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),
@@ -527,6 +539,55 @@ def test_workers_removed_from_the_game(position: str, turn: str, after: str, win
     assert board.native_plays  # (the core plays on, and says who has lost)
     outcome = board.outcome()
     assert (None if outcome is None else set(outcome.winners)) == (None if winner is None else {winner})
+    compare(after, perft_depth=2)
+
+
+#: Clio's coins (RULINGS #50): (position, her turn or an opponent's, the position after).
+COINS = [
+    # The first block she builds gets a coin ...
+    (
+        "00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Clio,-",
+        "b2-b3^b4",
+        "00000/01000/00000/00000/00000 2 b3,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=1",
+    ),
+    # ... a block on it buries it, and earns a new one while fewer than three were given ...
+    (
+        "00000/01000/00000/00000/00000 1 b2,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=1",
+        "b2-b3^b4",
+        "00000/02000/00000/00000/00000 2 b3,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=2",
+    ),
+    (
+        "00000/02000/00000/00000/00000 1 b2,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=3",
+        "b2-b3^b4",
+        "00000/03000/00000/00000/00000 2 b3,e5 c5,e1 powers=Clio,- clio.placed=3",
+    ),
+    # ... a dome keeps it, and a fourth block gets none.
+    (
+        "00000/03000/00000/00000/00000 1 b2,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=1",
+        "b2-b3^b4",
+        "00000/0D000/00000/00000/00000 2 b3,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=1",
+    ),
+    (
+        "00000/01000/00000/00000/00000 1 b2,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=3",
+        "b2-b3^a4",
+        "00000/11000/00000/00000/00000 2 b3,e5 c5,e1 powers=Clio,- clio=b4 clio.placed=3",
+    ),
+    # Bia moves towards Clio's worker on a coin: it is shielded, not removed.
+    (
+        "00000/01000/00000/00000/00000 2 b4,e5 d4,d1 powers=Clio,Bia clio=b4 clio.placed=1",
+        "d4-c4^d4",
+        "00000/01010/00000/00000/00000 1 b4,e5 c4,d1 powers=Clio,Bia clio=b4 clio.placed=1",
+    ),
+]
+
+
+@pytest.mark.parametrize(("position", "turn", "after"), COINS)
+def test_clios_coins(position: str, turn: str, after: str) -> None:
+    compare(position, perft_depth=2)
+    assert _core.play(position, list(parse_turn(turn))) == (after, None)
+    board = Board.from_position(position)
+    board.play(turn)
+    assert board.position() == after
     compare(after, perft_depth=2)
 
 

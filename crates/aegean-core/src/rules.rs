@@ -281,6 +281,7 @@ pub(crate) struct EndKey {
     workers: [Mask; 2],
     to_move: u8,
     tokens: [u8; 2],
+    marks: [Mask; 2],
     decided: Option<(u8, Termination)>,
     /// Mid-turn, the square of the worker that goes on moving plus one (`TurnKey::Moving`).
     moving: u8,
@@ -298,6 +299,7 @@ impl EndKey {
             } else {
                 [0, 1].map(|p| state.powers[p].key_token(state, p))
             },
+            marks: state.marks,
             decided: state.decided,
             moving: 0,
         }
@@ -339,6 +341,9 @@ impl EndKey {
             | u64::from(self.tokens[1]) << 16
             | decided << 24
             | u64::from(self.moving) << 32);
+        if self.marks != [0, 0] {
+            mix(u64::from(self.marks[0]) | u64::from(self.marks[1]) << 32);
+        }
         h
     }
 }

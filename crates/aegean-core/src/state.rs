@@ -2,11 +2,12 @@
 //! turns: the Python engine's `GameState` (`aegean/santorini/state.py`) for the games the
 //! native core plays. Small and `Copy`, so the turn search copies it instead of undoing.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 use crate::position::{ParseError, Position};
-use crate::powers::{God, TokenText};
+use crate::powers::{God, SquareToken, TokenText};
 use crate::squares::{self, Mask, OFF};
 use crate::steps::Step;
 
@@ -152,6 +153,9 @@ pub struct State {
     pub powers: [God; 2],
     /// Each player's power's token, 0 when it has none (Athena: 1 = "moved up").
     pub tokens: [u8; 2],
+    /// Each player's power's squares, a token naming a set of them (Clio's coins:
+    /// `Power::square_token`); 0 for the others.
+    pub marks: [Mask; 2],
     /// The steps of the turn in progress.
     pub turn: TurnSteps,
     /// Turns played since this state was read: the end of a turn changes it.
@@ -369,6 +373,7 @@ impl State {
             to_move: base.to_move,
             powers,
             tokens: [0; 2],
+            marks: [0; 2],
             turn: TurnSteps::default(),
             ply: 0,
             decided: None,
@@ -384,6 +389,12 @@ impl State {
                     )));
                 };
                 removed = [first, second];
+                continue;
+            }
+            if let Some(p) =
+                (0..2).find(|&p| powers[p].square_token().is_some_and(|t| t.key == key))
+            {
+                state.marks[p] = read_squares(key, value, powers[p].square_token())?;
                 continue;
             }
             let holder = (0..2).find(|&p| powers[p].token_keys().any(|k| k == key));
@@ -436,6 +447,31 @@ impl State {
     }
 }
 
+/// The squares a square token names (`clio=b2,c3`: distinct names, in any order, at most
+/// as many as the power may put down), as a mask.
+fn read_squares(key: &str, value: &str, token: Option<SquareToken>) -> Result<Mask, ParseError> {
+    let most = token.map_or(0, |t| t.most);
+    let mut mask: Mask = 0;
+    let mut count = 0;
+    for name in value.split(',') {
+        match squares::parse(name) {
+            Some(s) if mask & 1 << s == 0 => mask |= 1 << s,
+            _ => {
+                return Err(ParseError(format!(
+                    "{key}: distinct square names separated by commas (b2,c3), not {value:?}"
+                )))
+            }
+        }
+        count += 1;
+    }
+    if count > most {
+        return Err(ParseError(format!(
+            "{key}: at most {most} squares, not {value:?}"
+        )));
+    }
+    Ok(mask)
+}
+
 impl fmt::Display for State {
     /// The position text of a state between turns (the reference's `Board.position()`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -447,6 +483,14 @@ impl fmt::Display for State {
         let mut fields = TokenText::new();
         for p in 0..2 {
             self.powers[p].write_token(self, p, &mut fields);
+        }
+        for p in 0..2 {
+            if let Some(token) = self.powers[p].square_token().filter(|_| self.marks[p] != 0) {
+                let names: Vec<&str> = squares::iter(self.marks[p])
+                    .map(|s| squares::NAMES[s as usize])
+                    .collect();
+                fields.push((token.key, Cow::Owned(names.join(","))));
+            }
         }
         if self.removed(0) + self.removed(1) > 0 {
             let counts = format!("{},{}", self.removed(0), self.removed(1));

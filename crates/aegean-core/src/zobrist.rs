@@ -14,9 +14,10 @@ const fn splitmix(state: u64) -> (u64, u64) {
     (next, z ^ (z >> 31))
 }
 
-/// 3 × 25 level keys, 25 dome keys, 2 × 25 worker keys, the player to move, and 2 × 32
-/// token keys (a power's token value, 1 to 31, by its holder: Hypnus's names a square).
-const COUNT: usize = 75 + 25 + 50 + 1 + 64;
+/// 3 × 25 level keys, 25 dome keys, 2 × 25 worker keys, the player to move, 2 × 32
+/// token keys (a power's token value, 1 to 31, by its holder: Hypnus's names a square),
+/// and 2 × 25 keys of the squares a power's token names (Clio's coins), by its holder.
+const COUNT: usize = 75 + 25 + 50 + 1 + 64 + 50;
 
 const KEYS: [u64; COUNT] = {
     let mut out = [0u64; COUNT];
@@ -36,6 +37,7 @@ const DOMES: usize = 75;
 const WORKERS: usize = 100;
 const TO_MOVE: usize = 150;
 const TOKENS: usize = 151;
+const MARKS: usize = 215;
 
 #[inline]
 fn keys_of(mask: Mask, base: usize) -> u64 {
@@ -73,7 +75,7 @@ pub fn position_hash(p: &Position) -> u64 {
     )
 }
 
-/// The hash of a state between turns: the board and the powers' tokens.
+/// The hash of a state between turns: the board and the powers' tokens and squares.
 pub fn state_hash(s: &State) -> u64 {
     let mut h = board_hash(
         &s.levels,
@@ -86,6 +88,7 @@ pub fn state_hash(s: &State) -> u64 {
         if token != 0 {
             h ^= KEYS[TOKENS + 32 * p + (token as usize & 31)];
         }
+        h ^= keys_of(s.marks[p], MARKS + 25 * p);
     }
     h
 }

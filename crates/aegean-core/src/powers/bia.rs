@@ -25,7 +25,9 @@ impl Power for Bia {
         default_apply_step(state, step);
         if steps::kind(step) == KIND_MOVE {
             if let Some(beyond) = squares::beyond(steps::src(step), steps::dst(step)) {
-                if state.workers_of(1 - player) & 1 << beyond != 0 {
+                if state.workers_of(1 - player) & 1 << beyond != 0
+                    && !super::shielded(state, player, beyond)
+                {
                     state.remove_worker(beyond);
                 }
             }

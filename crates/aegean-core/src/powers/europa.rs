@@ -10,12 +10,13 @@
 //! worker onto it too (Minotaur). It is no Complete Tower. Token: `europa&talus=<square>`,
 //! none while the Talus is on her card.
 
-use super::{default_apply_step, default_build_steps, default_turn_steps, Power, Token, TurnShape};
+use super::{
+    default_apply_step, default_build_steps, default_turn_steps, dome_tokens, Power, Token,
+    TurnShape,
+};
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList};
-use crate::steps::{
-    self, Step, END, KIND_BUILD, KIND_FORCE, KIND_MARK, KIND_MOVE, KIND_PLACE, KIND_REMOVE,
-};
+use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
 
 /// The token's key in a position; its values are the squares' names.
 pub const TOKEN: &str = "europa&talus";
@@ -105,26 +106,7 @@ impl Power for Europa {
     /// move that pushes a worker there (tried on a copy: Minotaur).
     fn allows_opponent_step(&self, state: &State, owner: usize, player: usize, step: Step) -> bool {
         let guard = talus(state, owner);
-        if guard == 0 {
-            return true;
-        }
-        let onto = guard & 1 << steps::dst(step) != 0;
-        match steps::kind(step) {
-            KIND_BUILD | KIND_FORCE | KIND_REMOVE | KIND_PLACE => !onto,
-            KIND_MARK => steps::mark_direction(step).is_some() || !onto,
-            KIND_MOVE => {
-                if onto {
-                    return false;
-                }
-                if state.occupied() & 1 << steps::dst(step) == 0 {
-                    return true;
-                }
-                let mut tried = *state;
-                state.powers[player].apply_step(&mut tried, player, step);
-                tried.occupied() & !state.occupied() & guard == 0
-            }
-            _ => true,
-        }
+        guard == 0 || !dome_tokens::goes_onto(state, player, step, guard)
     }
 
     fn turn_shape(&self) -> TurnShape {

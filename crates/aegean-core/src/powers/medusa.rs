@@ -35,6 +35,7 @@ impl Power for Medusa {
             let below = state.height(w);
             for v in squares::iter(NEIGHBORS[w as usize] & rivals & !victims) {
                 if state.height(v) < below
+                    && !super::shielded(state, owner, v)
                     && (!judge.restricts_opponents()
                         || judge.allows_opponent_step(
                             state,

@@ -35,7 +35,9 @@ mod bellerophon;
 mod bia;
 mod charon;
 mod chronus;
+mod clio;
 mod demeter;
+mod dome_tokens;
 mod eros;
 mod europa;
 mod graeae;
@@ -84,6 +86,7 @@ pub use bellerophon::Bellerophon;
 pub use bia::Bia;
 pub use charon::Charon;
 pub use chronus::Chronus;
+pub use clio::Clio;
 pub use demeter::Demeter;
 pub use eros::Eros;
 pub use europa::Europa;
@@ -283,6 +286,19 @@ pub trait Power {
         None
     }
 
+    /// A token naming a set of squares, kept in the state's `marks` (Clio's coins): its
+    /// key and how many squares it may name; written as the squares' names, in order.
+    fn square_token(&self) -> Option<SquareToken> {
+        None
+    }
+
+    /// Whether the owner keeps its worker on `square` out of reach of opponent `player`'s
+    /// power (Clio's workers on coins): a removal asks this ([`shielded`]), as a force is
+    /// asked through `allows_opponent_step`.
+    fn shields(&self, _state: &State, _owner: usize, _player: usize, _square: u8) -> bool {
+        false
+    }
+
     /// A second key the owner's token is written under: a worker it tags, named by the
     /// token's low five bits (`state::TAG`: Adonis's `adonis.target`) beside its own value
     /// (`adonis=used`).
@@ -367,6 +383,20 @@ pub trait Power {
     fn blocks(&self) -> u32 {
         1
     }
+}
+
+/// A token naming a set of squares (see [`Power::square_token`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareToken {
+    pub key: &'static str,
+    pub most: usize,
+}
+
+/// Whether another power keeps the worker on `square` out of reach of `player`'s power
+/// ([`Power::shields`]: Clio's workers on coins), asked before a removal (Bia, Medusa).
+pub fn shielded(state: &State, player: usize, square: u8) -> bool {
+    let owner = 1 - player;
+    state.powers[owner].shields(state, owner, player, square)
 }
 
 /// A state's tokens as a position writes them: (key, value).
@@ -636,6 +666,7 @@ pub enum God {
     Jason,
     Moerae,
     Tartarus,
+    Clio,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -834,13 +865,17 @@ macro_rules! dispatch {
                 let $p = &Tartarus;
                 $e
             }
+            God::Clio => {
+                let $p = &Clio;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 48] = [
+    pub const ALL: [God; 49] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -889,6 +924,7 @@ impl God {
         God::Jason,
         God::Moerae,
         God::Tartarus,
+        God::Clio,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -942,6 +978,7 @@ impl God {
             God::Jason => "Jason",
             God::Moerae => "Moerae",
             God::Tartarus => "Tartarus",
+            God::Clio => "Clio",
         }
     }
 }
@@ -1109,11 +1146,22 @@ impl God {
         dispatch!(self, p => p.token()).map(|t| t.key)
     }
 
-    /// The keys this power's token is written under (its own, and a tag's).
+    /// The keys this power's tokens are written under (its own, a tag's, its squares').
     pub fn token_keys(self) -> impl Iterator<Item = &'static str> {
         self.token()
             .into_iter()
             .chain(dispatch!(self, p => p.tag_key()))
+            .chain(self.square_token().map(|t| t.key))
+    }
+
+    #[inline]
+    pub fn square_token(self) -> Option<SquareToken> {
+        dispatch!(self, p => p.square_token())
+    }
+
+    #[inline]
+    pub fn shields(self, state: &State, owner: usize, player: usize, square: u8) -> bool {
+        dispatch!(self, p => p.shields(state, owner, player, square))
     }
 
     /// `key=value` of a position, read into the owner's token so far (`None`: not a value).
