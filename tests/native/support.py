@@ -47,6 +47,18 @@ REMOVERS = {"Bia", "Medusa", "Theseus"}
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 
 
+def _token_squares(field: str) -> list[str]:
+    """The squares a position's ``key=value`` field puts a token on (the Talus, coins)."""
+    key, _, value = field.partition("=")
+    return value.split(",") if key in ("europa&talus", "clio") else []
+
+
+def _by_rank(square: naive.Coord) -> tuple[str, str]:
+    """Squares in the reference's order (a1, b1, ... e1, a2, ...), by their names."""
+    name = naive.name(square)
+    return (name[1], name[0])
+
+
 def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str:
     """``position`` (between turns, no powers) played with ``pair``; Athena's token set at
     random when she is not the one to move (it is cleared as her own turn starts), a
@@ -57,7 +69,8 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     spare is on the board) on a free square, Moerae's Fate square anywhere and Tartarus's
     Abyss on a free square (their secrets, chosen at setup), and Clio's coins on up to
     three blocks not under an opponent's worker (domed since or not), as many handed out
-    or more."""
+    or more, and Charybdis's whirlpools, none to two, on undomed spaces holding no other
+    token (a worker on one at times), with their levels."""
     if pair == ("-", "-"):
         return position
     removed = [0, 0]
@@ -115,6 +128,16 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
             text += f" clio={','.join(names)}"
         if placed:
             text += f" clio.placed={placed}"
+    if "Charybdis" in pair:
+        pos = naive.parse(position)
+        standing = {c for workers in pos.workers for c in workers}
+        tokens = {naive.coord(name) for field in text.split() for name in _token_squares(field)}
+        free = sorted(c for c in pos.levels if c not in pos.domes | tokens)
+        free_first = [c for c in free if c not in standing] if rng.random() < 0.7 else free
+        pools = sorted(rng.sample(free_first, min(len(free_first), rng.randrange(3))), key=_by_rank)
+        if pools:
+            text += f" charybdis={','.join(naive.name(c) for c in pools)}"
+            text += f" charybdis.levels={','.join(str(pos.levels[c]) for c in pools)}"
     if "Moerae" in pair:
         text += f" moerae.fate={rng.choice([f + r for r in '1234' for f in 'abcd'])}"
     if "Tartarus" in pair:

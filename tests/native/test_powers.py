@@ -90,6 +90,8 @@ def test_mismatches_found_once(position: str, winning: str) -> None:
 #: Adonis has chosen the opponent worker on b4.
 CHOSE_B4 = " adonis=used adonis.target=b4"
 
+#: Charybdis's whirlpools on c3 and e5, both on the ground.
+POOLS = "charybdis=c3,e5 charybdis.levels=0,0"
 #: Clio's coin on b4 (a block), her first.
 COIN = "clio=b4 clio.placed=1"
 
@@ -290,6 +292,16 @@ RULINGS = [
     (f"00000/01000/00000/00000/00000 2 b3,e5 c5,a4 powers=Clio,Apollo {COIN}", "a4-b3^a3", True),
     (f"00000/01000/00000/00000/00000 2 b3,e5 b2,d1 powers=Clio,Minotaur {COIN}", "b2-b3^b2", False),
     (f"00000/01000/00000/00000/00000 2 b3,e5 c2,d1 powers=Clio,Minotaur {COIN}", "c2-b3^c2", True),
+    # Charybdis (RULINGS #49, printed): a move onto one whirlpool goes on to the other
+    # while no worker stands there (her own workers' too); after her build she may put a
+    # whirlpool from her card on a free space, none while both are on the board.
+    (f"00000/00000/00000/00000/00000 2 b2,d2 b4,a1 powers=Charybdis,- {POOLS}", "b4-c3-e5^e4", True),
+    (f"00000/00000/00000/00000/00000 2 b2,d2 b4,a1 powers=Charybdis,- {POOLS}", "b4-c3^c4", False),
+    (f"00000/00000/00000/00000/00000 2 b2,e5 b4,a1 powers=Charybdis,- {POOLS}", "b4-c3^c4", True),
+    (f"00000/00000/00000/00000/00000 1 b2,d2 b4,a1 powers=Charybdis,- {POOLS}", "b2-c3-e5^e4", True),
+    ("00000/00000/00000/00000/00000 1 b2,d2 b4,a1 powers=Charybdis,-", "b2-b3^b2*e1", True),
+    ("00000/00000/00000/00000/00000 1 b2,d2 b4,a1 powers=Charybdis,-", "b2-b3^b2*a1", False),
+    (f"00000/00000/00000/00000/00000 1 b2,d2 b4,a1 powers=Charybdis,- {POOLS}", "b2-b3^b2*e1", False),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),
@@ -319,6 +331,13 @@ def test_rulings_of_the_gods_beyond_the_simple_ones(position: str, turn: str, le
         # level 1 and level 2 it does not.
         ("00000/00000/00000/00000/01100 1 a1,c1 e5,e4 powers=Eros,-", "a1-b1", True),
         ("00000/00000/00000/00000/01200 1 a1,c1 e5,e4 powers=Eros,-", "a1-b1^a1", False),
+        # Charybdis (RULINGS #49): the jump counts as a move: onto level 3 from level 2 wins.
+        (
+            "00003/00000/00200/02000/00000 2 b1,d1 b2,a1 powers=Charybdis,- "
+            "charybdis=c3,e5 charybdis.levels=2,3",
+            "b2-c3-e5",
+            True,
+        ),
         # Chronus (RULINGS #33): his build of the fifth Complete Tower wins; an Atlas dome
         # below level 3 is no Complete Tower.
         ("0DDDD/00000/00000/00000/30000 1 b2,a4 a5,e1 powers=Chronus,-", "b2-b1^a1", True),
@@ -371,6 +390,18 @@ def test_the_secret_powers_decide_games(position: str, turn: str, winner: int | 
     board.push_turn(parse_turn(turn))
     outcome = board.outcome()
     assert (None if outcome is None else outcome.winner) == winner
+
+
+def test_hermes_walks_through_the_whirlpools_and_his_turns_end() -> None:
+    """Found adding Charybdis: states inside Hermes's turn were told apart by his key of
+    the true turn (a move down onto a whirlpool, not level) while his steps saw the jump
+    back up as one level move, so his walks never merged and the lists, the reference's
+    and the core's, grew without end. Both now judge by his view of the turn."""
+    position = "00010/00000/00021/00000/01000 2 a1,c2 e4,a2 powers=Charybdis,Hermes"
+    position += " charybdis=c1,e3 charybdis.levels=0,1"
+    compare(position, perft_depth=1)
+    board = Board.from_position(position)
+    assert parse_turn("e4-e3-c1-d1-c1-e3^d2") in board.legal_turns()
 
 
 def test_bellerophon_spends_his_power_and_may_climb_from_level_one_to_win() -> None:

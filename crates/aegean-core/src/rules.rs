@@ -12,7 +12,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use crate::powers::{SecondBuild, TurnKey, TurnShape};
 use crate::squares::{Mask, PERIMETER};
 use crate::state::{State, StepList, Termination, TurnSteps};
-use crate::steps::{Step, END};
+use crate::steps::{self, Step, END, INSERTED, KIND_MOVE};
 
 /// The state the start of the turn of the player to move decides (Athena's token
 /// cleared at her own turn): run as each turn starts and on a position read between turns.
@@ -24,10 +24,27 @@ pub fn begin_turn_state(state: &mut State) {
     }
 }
 
-/// What the turn structure offers next, after opponents' restrictions.
+/// What the turn structure offers next, after opponents' restrictions: a power's step
+/// inside the turn (an interjection, never restricted) if one is due, else the mover's.
 pub fn candidate_steps(state: &State, out: &mut StepList) {
     let player = state.to_move as usize;
+    if state.interjections() && !state.turn.is_empty() {
+        if interjection(state, out).is_some() {
+            return;
+        }
+        if state.turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
+            state.powers[player].turn_steps(&mover_view(state), player, out);
+            restrict(state, player, out);
+            return;
+        }
+    }
     state.powers[player].turn_steps(state, player, out);
+    restrict(state, player, out);
+}
+
+/// The opponent's restrictions on the mover's steps in `out`.
+#[inline]
+fn restrict(state: &State, player: usize, out: &mut StepList) {
     let owner = 1 - player;
     let other = state.powers[owner];
     if other.restricts_opponents() {
@@ -35,9 +52,95 @@ pub fn candidate_steps(state: &State, out: &mut StepList) {
     }
 }
 
+/// The steps offered next before the opponent's restrictions (a power's own searches of
+/// the opponent's turn, with its rule off: Persephone's, Adonis's).
+pub(crate) fn unrestricted_steps(state: &State, out: &mut StepList) {
+    let player = state.to_move as usize;
+    if state.interjections() && !state.turn.is_empty() {
+        if interjection(state, out).is_some() {
+            return;
+        }
+        if state.turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
+            return state.powers[player].turn_steps(&mover_view(state), player, out);
+        }
+    }
+    state.powers[player].turn_steps(state, player, out);
+}
+
+/// The power whose step inside the turn in progress is due now (`Power::interjects`), its
+/// steps put into `out`; in the order of `interjection_order`, then of the seats.
+fn interjection(state: &State, out: &mut StepList) -> Option<usize> {
+    let player = state.to_move as usize;
+    let order = if state.powers[1].interjection_order() < state.powers[0].interjection_order() {
+        [1, 0]
+    } else {
+        [0, 1]
+    };
+    order.into_iter().find(|&owner| {
+        let power = state.powers[owner];
+        let start = out.len();
+        if power.interjects() {
+            power.interjection_steps(state, owner, player, out);
+        }
+        out.len() > start
+    })
+}
+
+/// The mover's `turn_key` as it sees the turn in progress (`mover_view`), and the first
+/// step another power is due to take now (0: none).
+#[cold]
+#[inline(never)]
+fn interjected_turn_key(state: &State) -> (TurnKey, Step) {
+    let mut due = StepList::default();
+    interjection(state, &mut due);
+    let mover = state.powers[state.to_move as usize];
+    let key = if state.turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
+        mover.turn_key(&mover_view(state))
+    } else {
+        mover.turn_key(state)
+    };
+    (key, due.as_slice().first().copied().unwrap_or(0))
+}
+
+/// The turn in progress as the mover's power sees it (the reference's `mover_turn`): a
+/// move another power inserted for the worker in use (the whirlpool jump) carries on the
+/// move before it, the two one move to where the worker came to rest.
+fn mover_view(state: &State) -> State {
+    let mut view = *state;
+    view.turn.clear();
+    for &step in state.turn.as_slice() {
+        if step & INSERTED == 0 {
+            view.turn.push(step);
+        } else if steps::kind(step) == KIND_MOVE {
+            if let Some(last) = view.turn.last() {
+                if steps::kind(last) == KIND_MOVE && steps::dst(last) == steps::src(step) {
+                    view.turn.pop();
+                    view.turn
+                        .push(steps::move_step(steps::src(last), steps::dst(step)));
+                }
+            }
+        }
+    }
+    view
+}
+
+/// The steps of `turn` as a list of turns writes them: without [`INSERTED`] (the
+/// reference's lists name each step as it was offered).
+#[inline]
+fn as_listed(turn: &TurnSteps) -> TurnSteps {
+    let mut out = *turn;
+    if turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
+        out.clear();
+        for &s in turn.as_slice() {
+            out.push(s & !INSERTED);
+        }
+    }
+    out
+}
+
 /// Carry out a step without checking it, then end the turn if nothing else can follow.
 pub fn apply_step(state: &mut State, step: Step) {
-    *state = step_on(state, step, &mut StepList::default());
+    *state = step_on(state, step & !INSERTED, &mut StepList::default());
 }
 
 /// `step` taken on a copy of `here` as [`apply_step`] takes it, with the steps offered
@@ -62,6 +165,11 @@ fn step_on(here: &State, step: Step, after: &mut StepList) -> State {
 
 /// A step's effects and the win check (a win ends the game at once, ruling 7).
 pub(crate) fn take_step(state: &mut State, step: Step) {
+    if state.interjections() && !state.turn.is_empty() {
+        if let Some(owner) = interjection(state, &mut StepList::default()) {
+            return take_inserted(state, owner, step);
+        }
+    }
     let player = state.to_move as usize;
     state.turn.push(step);
     let power = state.powers[player];
@@ -78,9 +186,15 @@ pub(crate) fn take_step(state: &mut State, step: Step) {
         end_turn(state);
         return;
     }
+    check_win(state, player, step);
+}
+
+/// The mover's win with `step`, then the opponent's veto (ruling 8: Hera); then the win
+/// the opponent's power claims on it (Chronus). A win ends the turn.
+#[inline]
+fn check_win(state: &mut State, player: usize, step: Step) {
     let owner = 1 - player;
-    if let Some(termination) = power.wins_with(state, player, step) {
-        // The mover's win first, then the opponent may veto it (ruling 8: Hera).
+    if let Some(termination) = state.powers[player].wins_with(state, player, step) {
         if !state.powers[owner].vetoes_win(state, owner, player, step) {
             state.decided = Some((player as u8, termination));
             end_turn(state);
@@ -89,6 +203,30 @@ pub(crate) fn take_step(state: &mut State, step: Step) {
     }
     if state.powers[owner].claims_wins_on() {
         claimed_win(state, owner, step);
+    }
+}
+
+/// A step `owner`'s power takes inside the mover's turn (the whirlpool jump): recorded
+/// as inserted, heard by the watchers as the mover's if it is a move (it "counts as a
+/// move", and is checked for the mover's win), else as the owner's.
+#[cold]
+#[inline(never)]
+fn take_inserted(state: &mut State, owner: usize, step: Step) {
+    let player = state.to_move as usize;
+    state.turn.push(step | INSERTED);
+    state.powers[owner].apply_step(state, owner, step);
+    let moved = steps::kind(step) == KIND_MOVE;
+    let actor = if moved { player } else { owner };
+    for watching in 0..2 {
+        let watcher = state.powers[watching];
+        if watcher.watches_steps() {
+            watcher.after_step(state, watching, actor, step);
+        }
+    }
+    if state.decided.is_some() {
+        end_turn(state);
+    } else if moved {
+        check_win(state, player, step);
     }
 }
 
@@ -125,6 +263,7 @@ pub fn play_turn(start: &State, steps: &[Step]) -> Option<State> {
     let mut state = *start;
     let mut offered = StepList::default();
     for &step in steps {
+        let step = step & !INSERTED; // (recorded so when another power took it)
         if state.decided.is_some() || state.ply != start.ply {
             return None; // the turn was over before this step
         }
@@ -285,6 +424,8 @@ pub(crate) struct EndKey {
     decided: Option<(u8, Termination)>,
     /// Mid-turn, the square of the worker that goes on moving plus one (`TurnKey::Moving`).
     moving: u8,
+    /// Mid-turn, another power's step due now (a whirlpool jump), else 0.
+    pending: Step,
 }
 
 impl EndKey {
@@ -302,17 +443,30 @@ impl EndKey {
             marks: state.marks,
             decided: state.decided,
             moving: 0,
+            pending: 0,
         }
     }
 
     /// The key a state inside a turn is merged by, when the mover's `turn_key` says the
     /// steps taken do not matter (`None`: they do).
+    /// With a power that interjects, as the reference's `state_key`: the mover's key as it
+    /// sees the turn (`mover_view`), and the step due now.
     pub(crate) fn mid_turn(state: &State) -> Option<Self> {
-        match state.powers[state.to_move as usize].turn_key(state) {
+        let mover = state.powers[state.to_move as usize];
+        let (key, pending) = if state.interjections() && !state.turn.is_empty() {
+            interjected_turn_key(state)
+        } else {
+            (mover.turn_key(state), 0)
+        };
+        match key {
             TurnKey::Steps => None,
-            TurnKey::Position => Some(EndKey::of(state)),
+            TurnKey::Position => Some(EndKey {
+                pending,
+                ..EndKey::of(state)
+            }),
             TurnKey::Moving(worker) => Some(EndKey {
                 moving: worker + 1,
+                pending,
                 ..EndKey::of(state)
             }),
         }
@@ -341,8 +495,9 @@ impl EndKey {
             | u64::from(self.tokens[1]) << 16
             | decided << 24
             | u64::from(self.moving) << 32);
-        if self.marks != [0, 0] {
+        if self.marks != [0, 0] || self.pending != 0 {
             mix(u64::from(self.marks[0]) | u64::from(self.marks[1]) << 32);
+            mix(u64::from(self.pending));
         }
         h
     }
@@ -1102,7 +1257,7 @@ impl Walk<'_> {
                         let counted = step != END || here.turn.is_empty();
                         let length = here.turn.len() + counted as usize;
                         if new || length < kept[i].1 {
-                            let mut turn = here.turn;
+                            let mut turn = as_listed(&here.turn);
                             if counted {
                                 turn.push(step);
                             }
@@ -1261,7 +1416,7 @@ pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
 fn shape_of(state: &State) -> TurnShape {
     let player = state.to_move as usize;
     let other = state.powers[1 - player];
-    if other.judges_whole_turns(state, 1 - player) {
+    if other.judges_whole_turns(state, 1 - player) || state.interjections() {
         return TurnShape::Any;
     }
     match state.powers[player].turn_shape() {
@@ -1336,7 +1491,7 @@ pub fn legal_turns_breadth_first(state: &State) -> Vec<FoundTurn> {
                 let next = step_on(here, step, &mut after);
                 if next.decided.is_some() || next.ply != start_ply {
                     if ends.insert(EndKey::of(&next)) {
-                        let mut turn = here.turn;
+                        let mut turn = as_listed(&here.turn);
                         if step != END || turn.is_empty() {
                             turn.push(step);
                         }
@@ -1443,7 +1598,7 @@ pub fn can_win_now(state: &State) -> bool {
         return false;
     }
     let power = state.powers[state.to_move as usize];
-    if state.turn.is_empty() && power.only_first_move_wins() {
+    if state.turn.is_empty() && power.only_first_move_wins() && !state.interjections() {
         // Only a move can win: the first moves, and Artemis's second.
         let mover = state.to_move;
         let mut moves = StepList::default();

@@ -296,6 +296,19 @@ impl State {
         }
     }
 
+    /// The squares holding a power's token (`Power::token_squares`): no other token goes
+    /// there (the reference's `token_squares`).
+    pub fn token_squares(&self) -> Mask {
+        self.powers[0].token_squares(self, 0) | self.powers[1].token_squares(self, 1)
+    }
+
+    /// Whether a power in the game may take steps inside others' turns
+    /// (`Power::interjects`).
+    #[inline]
+    pub fn interjections(&self) -> bool {
+        self.powers[0].interjects() || self.powers[1].interjects()
+    }
+
     /// Whether every power is "no power": the fast path plays such a game.
     pub fn plain(&self) -> bool {
         self.powers.iter().all(|p| p.is_plain())

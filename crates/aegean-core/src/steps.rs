@@ -25,6 +25,10 @@ const SRC_SHIFT: u32 = 5;
 const KIND_SHIFT: u32 = 10;
 /// An explicit dome, below level 3 (Atlas): `c3^d4D`.
 pub const DOME_FLAG: u32 = 1 << 14;
+/// A step another power takes inside the mover's turn (Charybdis's whirlpool jump), as the
+/// turn records it: the reference's `INSERTED`, a step's highest bit. The steps offered
+/// never carry it; a turn handed back in may.
+pub const INSERTED: Step = 1 << 25;
 /// Declining the optional steps left: the turn ends (never listed at the end of a turn).
 pub const END: Step = KIND_END << KIND_SHIFT;
 

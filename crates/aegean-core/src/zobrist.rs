@@ -87,6 +87,10 @@ pub fn state_hash(s: &State) -> u64 {
         let token = s.powers[p].key_token(s, p);
         if token != 0 {
             h ^= KEYS[TOKENS + 32 * p + (token as usize & 31)];
+            if token > 31 {
+                // (the high bits: Charybdis's levels and her whirlpools placed)
+                h ^= KEYS[TOKENS + 32 * p + (token as usize >> 5)].rotate_left(29);
+            }
         }
         h ^= keys_of(s.marks[p], MARKS + 25 * p);
     }

@@ -394,7 +394,7 @@ def _completes(board: State, step: StepCode, known: dict[Hashable, bool], seen: 
         apply_step(board, step)
         if board.decided is not None or board.ply != start_ply:
             return True
-        key = _state_key(board)
+        key = state_key(board)
         answer = known.get(key)
         if answer is not None:
             return answer
@@ -421,10 +421,20 @@ def end_first(steps: list[StepCode]) -> list[StepCode]:
     return steps
 
 
-def _state_key(board: State) -> Hashable:
+def state_key(board: State) -> Hashable:
     """Identifies a state in the middle of a turn: the position plus what the mover's
-    power says matters of the turn so far (so Hermes's back-and-forth moves merge)."""
-    return (board.board_hash, power_of(board, board.to_move).turn_key(board))
+    power says matters of the turn so far (so Hermes's back-and-forth moves merge), as it
+    sees the turn (:func:`mover_turn`, as its ``turn_steps`` does); and another power's
+    step due now, if any (a whirlpool jump: the same position and view without it go on
+    otherwise). Judged on the true turn, Hermes's walks through the whirlpools never
+    merged: his view of a move down onto one and the jump back up is a level move."""
+    mover = power_of(board, board.to_move)
+    inserting = interjection(board)
+    with _as_mover_sees(board):
+        key = mover.turn_key(board)
+    if inserting is None:
+        return (board.board_hash, key)
+    return (board.board_hash, key, tuple(inserting[2]))
 
 
 def apply_step(board: State, step: StepCode) -> None:
@@ -621,7 +631,7 @@ def legal_turns(board: State, limit: int | None = None) -> list[Turn]:
                         board.rollback(base)
                         return [Turn(turn) for _, turn in sorted(found.values())]
                 else:
-                    key = _state_key(board)
+                    key = state_key(board)
                     if key not in seen:
                         seen.add(key)
                         deeper.append(((*order, index), (*path, step)))

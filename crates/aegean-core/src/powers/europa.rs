@@ -72,11 +72,15 @@ impl Power for Europa {
         };
         // The end of her turn: the Talus next to the worker that moved, or stay.
         out.pop();
-        let blocked = state.occupied() | state.domes | talus(state, player);
+        let blocked = state.occupied() | state.domes | state.token_squares();
         for t in squares::iter(NEIGHBORS[worker as usize] & !blocked) {
             out.push(steps::mark_square_step(t));
         }
         out.push(END);
+    }
+
+    fn token_squares(&self, state: &State, owner: usize) -> Mask {
+        talus(state, owner)
     }
 
     fn move_targets(&self, state: &State, player: usize, worker: u8) -> Mask {

@@ -90,9 +90,8 @@ fn known(rule: &Rule, key: &Key) -> Option<bool> {
 
 /// The steps the mover's power offers (the rule's filter off).
 fn offered(state: &State) -> StepList {
-    let player = state.to_move as usize;
     let mut out = StepList::default();
-    state.powers[player].turn_steps(state, player, &mut out);
+    crate::rules::unrestricted_steps(state, &mut out);
     out
 }
 

@@ -34,6 +34,7 @@ mod atlas;
 mod bellerophon;
 mod bia;
 mod charon;
+mod charybdis;
 mod chronus;
 mod clio;
 mod demeter;
@@ -85,6 +86,7 @@ pub use atlas::Atlas;
 pub use bellerophon::Bellerophon;
 pub use bia::Bia;
 pub use charon::Charon;
+pub use charybdis::Charybdis;
 pub use chronus::Chronus;
 pub use clio::Clio;
 pub use demeter::Demeter;
@@ -162,6 +164,32 @@ pub trait Power {
 
     /// After any player's step has taken effect (the owner's power watching).
     fn after_step(&self, _state: &mut State, _owner: usize, _player: usize, _step: Step) {}
+
+    /// Whether the power ever takes a step inside another turn (`interjection_steps`:
+    /// Charybdis's whirlpool jump): the engine asks no other, and finds the turns of a game
+    /// with such a power by walking their steps.
+    fn interjects(&self) -> bool {
+        false
+    }
+
+    /// Of the powers that interject at once, the lower goes first (the whirlpool jump
+    /// resolves before a Harpies slide, RULINGS #55).
+    fn interjection_order(&self) -> i8 {
+        0
+    }
+
+    /// The owner's step to be taken now, inside the turn of `player` (who may be the
+    /// owner): the only steps offered then, never restricted. It is taken by the owner's
+    /// `apply_step`, recorded with [`steps::INSERTED`]; a move is checked for a win as the
+    /// mover's ("counts as a move").
+    fn interjection_steps(
+        &self,
+        _state: &State,
+        _owner: usize,
+        _player: usize,
+        _out: &mut StepList,
+    ) {
+    }
 
     /// Whether the power overrides `allows_opponent_step` (Athena, Hades, Hypnus, Limus,
     /// Persephone):
@@ -297,6 +325,12 @@ pub trait Power {
     /// asked through `allows_opponent_step`.
     fn shields(&self, _state: &State, _owner: usize, _player: usize, _square: u8) -> bool {
         false
+    }
+
+    /// The squares the owner's tokens lie on, which no other token may be put on (Clio's
+    /// coins and Charybdis's whirlpools, the state's `marks`; Europa's Talus).
+    fn token_squares(&self, state: &State, owner: usize) -> Mask {
+        state.marks[owner]
     }
 
     /// A second key the owner's token is written under: a worker it tags, named by the
@@ -667,6 +701,7 @@ pub enum God {
     Moerae,
     Tartarus,
     Clio,
+    Charybdis,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -869,13 +904,17 @@ macro_rules! dispatch {
                 let $p = &Clio;
                 $e
             }
+            God::Charybdis => {
+                let $p = &Charybdis;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 49] = [
+    pub const ALL: [God; 50] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -925,6 +964,7 @@ impl God {
         God::Moerae,
         God::Tartarus,
         God::Clio,
+        God::Charybdis,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -979,6 +1019,7 @@ impl God {
             God::Moerae => "Moerae",
             God::Tartarus => "Tartarus",
             God::Clio => "Clio",
+            God::Charybdis => "Charybdis",
         }
     }
 }
@@ -1010,6 +1051,32 @@ impl God {
     #[inline]
     pub fn watches_steps(self) -> bool {
         dispatch!(self, p => p.watches_steps())
+    }
+
+    #[inline]
+    pub fn interjects(self) -> bool {
+        dispatch!(self, p => p.interjects())
+    }
+
+    #[inline]
+    pub fn interjection_order(self) -> i8 {
+        dispatch!(self, p => p.interjection_order())
+    }
+
+    #[inline]
+    pub fn interjection_steps(
+        self,
+        state: &State,
+        owner: usize,
+        player: usize,
+        out: &mut StepList,
+    ) {
+        dispatch!(self, p => p.interjection_steps(state, owner, player, out))
+    }
+
+    #[inline]
+    pub fn token_squares(self, state: &State, owner: usize) -> Mask {
+        dispatch!(self, p => p.token_squares(state, owner))
     }
 
     #[inline]

@@ -50,8 +50,7 @@ def _searching(board: State) -> AbstractContextManager[None]:
 def _state_key(board: State) -> Hashable:
     """What the rest of the turn depends on (as the engine merges states), plus the powers
     in play (their classes: power objects are stateless)."""
-    mover = rules.power_of(board, board.to_move)
-    return (board.board_hash, mover.turn_key(board), tuple(map(type, board.powers)))
+    return (rules.state_key(board), tuple(map(type, board.powers)))
 
 
 class Adonis(Hero):

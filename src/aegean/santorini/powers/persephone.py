@@ -60,7 +60,7 @@ def _rises(board: State, step: StepCode) -> bool:
 def _state_key(board: State) -> Hashable:
     """What the rest of the turn depends on (as the engine merges states), plus the powers
     in play (their classes: power objects are stateless)."""
-    return (board.board_hash, board.powers[board.to_move].turn_key(board), tuple(map(type, board.powers)))
+    return (rules.state_key(board), tuple(map(type, board.powers)))
 
 
 class Persephone(Power):
