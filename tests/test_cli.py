@@ -196,11 +196,11 @@ def test_analyse_says_win_and_loss_in_turns() -> None:
 
 
 def test_analyse_of_a_position_the_native_search_does_not_play() -> None:
-    harpies = f"{OPENED} powers=Harpies,Apollo"
-    code, out, err = invoke("santorini", "analyse", harpies, "--time", "0.2")
+    dionysus = f"{OPENED} powers=Dionysus,Apollo"
+    code, out, err = invoke("santorini", "analyse", dionysus, "--time", "0.2")
     assert code == 0, err
     assert "Python search" in out.splitlines()[0] and out.splitlines()[1].startswith("1. ")
-    assert_clean_error(*invoke("santorini", "analyse", harpies, "--top", "2"), "--top needs a position")
+    assert_clean_error(*invoke("santorini", "analyse", dionysus, "--top", "2"), "--top needs a position")
 
 
 @pytest.mark.parametrize(

@@ -69,6 +69,14 @@ MISMATCHES = [
     # but c5-b5 (level 2) and on to c4 is one, and wins. The core left that turn out, as a
     # turn one move "already reached" (tests/powers/test_artemis.py found it).
     ("B2333/31301/21320/D03B3/CC11A 2 a3,a4 c5,c1 powers=-,Artemis", "c5-b5-c4"),
+    # Atalanta against Harpies (fuzz run, seed 137): her move then a slide is two steps,
+    # so her next move does not spend her power, and the reference keys her walk by
+    # whether she has moved more than once; the core, keying it by the square alone,
+    # merged this walk into her one-move start on e4 and lost the win it leads to.
+    (
+        "C1302/01132/3B1B1/03102/21110 1 d4,a3 b2,e1 powers=Atalanta,Harpies",
+        "d4-c4-a4-b5-b4-c3-d2-e3-e4-e5-d4",
+    ),
 ]
 
 
@@ -302,6 +310,12 @@ RULINGS = [
     ("00000/00000/00000/00000/00000 1 b2,d2 b4,a1 powers=Charybdis,-", "b2-b3^b2*e1", True),
     ("00000/00000/00000/00000/00000 1 b2,d2 b4,a1 powers=Charybdis,-", "b2-b3^b2*a1", False),
     (f"00000/00000/00000/00000/00000 1 b2,d2 b4,a1 powers=Charybdis,- {POOLS}", "b2-b3^b2*e1", False),
+    # Harpies (RULINGS #55): an opponent worker that moves slides on the same way while
+    # the next space is free and not higher; hers never slide.
+    ("00000/00000/00000/00000/00000 2 a1,e5 b2,d4 powers=Harpies,-", "b2-b3-b5^b4", True),
+    ("00000/00000/00000/00000/00000 2 a1,e5 b2,d4 powers=Harpies,-", "b2-b3^b4", False),
+    ("00000/01000/00000/00000/00000 2 a1,e5 b2,d4 powers=Harpies,-", "b2-b3^b4", True),
+    ("00000/00000/00000/00000/00000 1 a1,e5 b2,d4 powers=Harpies,-", "a1-a2^a3", True),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),
@@ -338,6 +352,10 @@ def test_rulings_of_the_gods_beyond_the_simple_ones(position: str, turn: str, le
             "b2-c3-e5",
             True,
         ),
+        # Harpies (RULINGS #55): a climb onto level 3 wins before any slide; a slide is
+        # forced, not moved: Pan's drop of two levels by it wins nothing.
+        ("00000/00000/03000/02000/00000 2 a1,e5 b2,d4 powers=Harpies,-", "b2-b3", True),
+        ("00000/00000/02000/02000/00000 2 a1,e5 b2,d4 powers=Harpies,Pan", "b2-b3-b5^b4", False),
         # Chronus (RULINGS #33): his build of the fifth Complete Tower wins; an Atlas dome
         # below level 3 is no Complete Tower.
         ("0DDDD/00000/00000/00000/30000 1 b2,a4 a5,e1 powers=Chronus,-", "b2-b1^a1", True),
@@ -641,7 +659,7 @@ def test_zeus_rising_onto_level_three_does_not_win() -> None:
 
 
 def test_gods_the_core_does_not_play_go_to_the_reference() -> None:
-    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Harpies,Apollo")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Dionysus,Apollo")
     assert not native.supports(board)
     with pytest.raises(native.Unsupported):
         native.perft(board, 1)
@@ -678,7 +696,7 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
         "to-move": (heights, domes, workers, 2, powers, tokens),
         "taken": (heights, domes, [[0, 1], [1, 2]], to_move, powers, tokens),
         "not a square": (heights, domes, [[0, 1], [2, 25]], to_move, powers, tokens),
-        "native core plays": (heights, domes, workers, to_move, ["Athena", "Harpies"], tokens),
+        "native core plays": (heights, domes, workers, to_move, ["Athena", "Dionysus"], tokens),
         "workers": (heights, domes, [[0], [2, 3]], to_move, powers, tokens),
         "only once": (heights, domes, workers, to_move, ["Pan", "Pan"], tokens),
         "not a token": (heights, domes, workers, to_move, powers, [("pan", "up")]),

@@ -1737,8 +1737,8 @@ mod tests {
     fn unsupported_fields_are_refused_with_one_line() {
         for (text, said) in [
             (
-                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Harpies,-",
-                "Harpies",
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Dionysus,-",
+                "Dionysus",
             ),
             (
                 "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo",

@@ -6,6 +6,7 @@
 
 use super::{
     default_apply_step, default_turn_steps, hero_token, moving_worker, Power, Token, TurnKey,
+    MOVING_MORE,
 };
 use crate::squares;
 use crate::state::{State, StepList};
@@ -46,11 +47,17 @@ impl Power for Atalanta {
         }
     }
 
-    /// While moving, what follows depends on the position (her token says whether this
-    /// turn has spent the power: a turn that started with it spent has one move) and which
-    /// worker moves; so her wandering merges and listing ends.
+    /// While moving, what follows depends on the position (her token says whether the
+    /// power is spent), which worker moves and, as the reference keys it, whether it has
+    /// moved more than once; so her wandering merges and listing ends.
     fn turn_key(&self, state: &State) -> TurnKey {
-        moving_worker(state).map_or(TurnKey::Steps, TurnKey::Moving)
+        let moves = state
+            .turn
+            .as_slice()
+            .iter()
+            .filter(|&&s| steps::kind(s) == KIND_MOVE);
+        let more = if moves.count() > 1 { MOVING_MORE } else { 0 };
+        moving_worker(state).map_or(TurnKey::Steps, |w| TurnKey::Moving(w | more))
     }
 
     fn travels(&self) -> bool {

@@ -67,7 +67,9 @@ impl Power for Clio {
 
     fn allows_opponent_step(&self, state: &State, owner: usize, player: usize, step: Step) -> bool {
         let coins = state.marks[owner];
+        // (Asked of her own workers too: whether a Harpies slide may end on a coin.)
         coins == 0
+            || player == owner
             || !(dome_tokens::goes_onto(state, player, step, coins)
                 || steps::kind(step) == KIND_FORCE
                     && self.shields(state, owner, player, steps::src(step)))

@@ -43,6 +43,7 @@ mod eros;
 mod europa;
 mod graeae;
 mod hades;
+mod harpies;
 mod hephaestus;
 mod hera;
 mod heracles;
@@ -94,6 +95,7 @@ pub use eros::Eros;
 pub use europa::Europa;
 pub use graeae::Graeae;
 pub use hades::Hades;
+pub use harpies::Harpies;
 pub use hephaestus::Hephaestus;
 pub use hera::Hera;
 pub use heracles::Heracles;
@@ -132,6 +134,10 @@ pub enum TurnKey {
     Position,
     Moving(u8),
 }
+
+/// In a [`TurnKey::Moving`], beside the worker's square: what else of the turn so far the
+/// reference's key holds (Atalanta: more than one move; Triton: a move up).
+pub const MOVING_MORE: u8 = 0x40;
 
 /// A power's hooks; every default is the base game's rule (SANTORINI.md §2).
 pub trait Power {
@@ -702,6 +708,7 @@ pub enum God {
     Tartarus,
     Clio,
     Charybdis,
+    Harpies,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -908,13 +915,17 @@ macro_rules! dispatch {
                 let $p = &Charybdis;
                 $e
             }
+            God::Harpies => {
+                let $p = &Harpies;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 50] = [
+    pub const ALL: [God; 51] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -965,6 +976,7 @@ impl God {
         God::Tartarus,
         God::Clio,
         God::Charybdis,
+        God::Harpies,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -1020,6 +1032,7 @@ impl God {
             God::Tartarus => "Tartarus",
             God::Clio => "Clio",
             God::Charybdis => "Charybdis",
+            God::Harpies => "Harpies",
         }
     }
 }

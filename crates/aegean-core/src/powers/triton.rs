@@ -5,10 +5,10 @@
 //! and a move up onto level 3 wins at once, anywhere in the chain). Written as one
 //! worker's moves one after another: `a2-a3-b4^c4`.
 
-use super::{default_turn_steps, moving_worker, Power, TurnKey};
+use super::{default_turn_steps, moving_worker, Power, TurnKey, MOVING_MORE};
 use crate::squares::{self, PERIMETER};
 use crate::state::{State, StepList};
-use crate::steps;
+use crate::steps::{self, KIND_MOVE};
 
 pub struct Triton;
 
@@ -30,10 +30,16 @@ impl Power for Triton {
         }
     }
 
-    /// Mid-chain, the rest of the turn depends only on the position and which worker is
-    /// moving: loops around the perimeter merge, so listing ends.
+    /// Mid-chain, the rest of the turn depends only on the position, which worker is
+    /// moving and (as the reference keys it) whether it has moved up: loops around the
+    /// perimeter merge, so listing ends.
     fn turn_key(&self, state: &State) -> TurnKey {
-        moving_worker(state).map_or(TurnKey::Steps, TurnKey::Moving)
+        // (No build comes before the last move: today's heights are those moved at.)
+        let up = state.turn.as_slice().iter().any(|&s| {
+            steps::kind(s) == KIND_MOVE && state.height(steps::dst(s)) > state.height(steps::src(s))
+        });
+        let more = if up { MOVING_MORE } else { 0 };
+        moving_worker(state).map_or(TurnKey::Steps, |w| TurnKey::Moving(w | more))
     }
 
     fn travels(&self) -> bool {
