@@ -121,6 +121,8 @@ SETUP = {
     "Morpheus": " morpheus=3",
     "Europa & Talus": " europa&talus=c3",
     "Tartarus": " tartarus.abyss=a5",
+    "Charybdis": " charybdis=c3,e5 charybdis.levels=1,0",
+    "Clio": " clio=b4 clio.placed=1",
 }
 
 #: The gods beyond the simple ten that the core plays, each to move against another.
@@ -171,6 +173,13 @@ MORE_PAIRS = [
     ("Tartarus", "Apollo"),
     # Tartarus's Abyss vetoes wins: the opponent's turns keep their shape.
     ("Demeter", "Tartarus"),
+    ("Clio", "Apollo"),
+    ("Apollo", "Clio"),
+    # The interjections: a game with Charybdis or Harpies is walked, either player to move.
+    ("Charybdis", "Apollo"),
+    ("Apollo", "Charybdis"),
+    ("Harpies", "Apollo"),
+    ("Apollo", "Harpies"),
 ]
 
 

@@ -44,8 +44,8 @@ def main() -> None:
     for pair in PAIRS:
         if wanted and not wanted & set(pair):
             continue
-        if pair[0] == pair[1] != "-":
-            continue  # a mirror match: refused by both (tests/native/test_powers.py)
+        if support.refused(pair):
+            continue  # a mirror match or a banned one: refused (tests/native/test_powers.py)
         checked = 0
         for position in support.positions(
             pair, args.seed, boards=args.positions, games=args.positions, unspent=args.unspent

@@ -9,11 +9,14 @@ from collections.abc import Iterator
 import naive
 from aegean import _core
 from aegean.santorini import Board, native, perft_bulk, rules
-from aegean.santorini.powers.table import power_info
+from aegean.santorini.powers.table import banned_pairs, power_info
 
 #: The powers the core plays: "-" (none), the ten simple gods and the others it has.
 GODS = sorted(native.POWERS)
 PAIRS = [(a, b) for a in GODS for b in GODS]
+#: The matchups POWERS.csv bans among them: the core refuses them (a game that allows one
+#: is the reference's).
+BANNED = {pair for pair in PAIRS if frozenset(pair) in banned_pairs()}
 #: The heroes among them: their power once a game (``<hero>=used`` once spent).
 HEROES = {name for name in GODS if name != "-" and power_info(name).category == "hero"}
 
@@ -70,7 +73,8 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     Abyss on a free square (their secrets, chosen at setup), and Clio's coins on up to
     three blocks not under an opponent's worker (domed since or not), as many handed out
     or more, and Charybdis's whirlpools, none to two, on undomed spaces holding no other
-    token (a worker on one at times), with their levels."""
+    token (a worker on one at times), with their levels; Dionysus to move in an extra
+    turn at times."""
     if pair == ("-", "-"):
         return position
     removed = [0, 0]
@@ -128,6 +132,8 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
             text += f" clio={','.join(names)}"
         if placed:
             text += f" clio.placed={placed}"
+    if "Dionysus" in pair and pair.index("Dionysus") == to_move and rng.random() < 0.3:
+        text += " dionysus.extra=on"  # (his extra turn, earned by a Complete Tower)
     if "Charybdis" in pair:
         pos = naive.parse(position)
         standing = {c for workers in pos.workers for c in workers}
@@ -145,6 +151,11 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
         taken = {c for workers in pos.workers for c in workers}
         text += f" tartarus.abyss={naive.name(rng.choice(sorted(c for c in pos.levels if c not in taken)))}"
     return text
+
+
+def refused(pair: tuple[str, str]) -> bool:
+    """Whether the core refuses ``pair``: a mirror match of a god, or a banned matchup."""
+    return pair[0] == pair[1] != "-" or pair in BANNED
 
 
 def positions(

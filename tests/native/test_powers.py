@@ -1,10 +1,10 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the thirty-seven others it has:
-Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Bia, Charon, Chronus,
-Eros, Europa & Talus, Graeae, Hades, Hera, Heracles, Hestia, Hypnus, Jason, Limus, Medea,
-Medusa, Moerae, Morpheus, Nemesis, Odysseus, Persephone, Polyphemus, Poseidon, Selene,
-Siren, Tartarus, Terpsichore, Theseus, Triton, Urania, Zeus}: 2,304
-pairs, mirrors included), on
+powers it plays ({no power, the ten simple gods and the forty others it has:
+Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Bia, Charon, Charybdis,
+Chronus, Clio, Eros, Europa & Talus, Graeae, Hades, Harpies, Hera, Heracles, Hestia,
+Hypnus, Jason, Limus, Medea, Medusa, Moerae, Morpheus, Nemesis, Odysseus, Persephone,
+Polyphemus, Poseidon, Selene, Siren, Tartarus, Terpsichore, Theseus, Triton, Urania,
+Zeus}: 2,601 pairs, mirrors included), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
@@ -18,7 +18,7 @@ from aegean import _core
 from aegean.santorini import Board, native, parse_turn, rules
 from aegean.santorini.errors import PositionError
 
-from .support import PAIRS, compare, positions
+from .support import BANNED, PAIRS, compare, positions
 
 SEED = 20261125
 
@@ -33,6 +33,14 @@ def test_pair(pair: tuple[str, str]) -> None:
             Board.from_position(text)
         with pytest.raises(ValueError, match="only once"):
             _core.perft(text, 1)
+        return
+    if pair in BANNED:
+        # A banned matchup (POWERS.csv), which a game may allow: the reference plays it.
+        names = ",".join(name.replace(" ", "") for name in pair)
+        board = Board.from_position(f"00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers={names}")
+        with pytest.raises(ValueError, match="banned matchup"):
+            _core.perft(board.position(), 1)
+        assert not board.native_plays and board.legal_turns() == rules.legal_turns(board, None)
         return
     checked = 0
     for position in positions(pair, SEED):
@@ -100,6 +108,8 @@ CHOSE_B4 = " adonis=used adonis.target=b4"
 
 #: Charybdis's whirlpools on c3 and e5, both on the ground.
 POOLS = "charybdis=c3,e5 charybdis.levels=0,0"
+#: Dionysus in an extra turn.
+EXTRA = "dionysus.extra=on"
 #: Clio's coin on b4 (a block), her first.
 COIN = "clio=b4 clio.placed=1"
 
@@ -316,6 +326,9 @@ RULINGS = [
     ("00000/00000/00000/00000/00000 2 a1,e5 b2,d4 powers=Harpies,-", "b2-b3^b4", False),
     ("00000/01000/00000/00000/00000 2 a1,e5 b2,d4 powers=Harpies,-", "b2-b3^b4", True),
     ("00000/00000/00000/00000/00000 1 a1,e5 b2,d4 powers=Harpies,-", "a1-a2^a3", True),
+    # Dionysus (RULINGS #35): his extra turn moves an opponent worker, not his own.
+    (f"00000/00000/00D00/00000/00000 1 b3,e5 a4,e1 powers=Dionysus,- {EXTRA}", "a4-a5^a4", True),
+    (f"00000/00000/00D00/00000/00000 1 b3,e5 a4,e1 powers=Dionysus,- {EXTRA}", "b3-b4^b3", False),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),
@@ -591,8 +604,9 @@ def test_workers_removed_from_the_game(position: str, turn: str, after: str, win
     compare(after, perft_depth=2)
 
 
-#: Clio's coins (RULINGS #50): (position, her turn or an opponent's, the position after).
-COINS = [
+#: Positions after a turn: (position, turn, the position after); Clio's coins (RULINGS
+#: #50) and Dionysus's extra turns (#35).
+AFTER_TURNS = [
     # The first block she builds gets a coin ...
     (
         "00000/00000/00000/00000/00000 1 b2,e5 c5,e1 powers=Clio,-",
@@ -627,11 +641,28 @@ COINS = [
         "d4-c4^d4",
         "00000/01010/00000/00000/00000 1 b4,e5 c4,d1 powers=Clio,Bia clio=b4 clio.placed=1",
     ),
+    # Dionysus completes a tower: an extra turn, his again ...
+    (
+        "00000/00000/00300/00000/00000 1 b2,e5 a4,e1 powers=Dionysus,-",
+        "b2-b3^c3",
+        "00000/00000/00D00/00000/00000 1 b3,e5 a4,e1 powers=Dionysus,- dionysus.extra=on",
+    ),
+    # ... with an opponent worker, which climbs onto level 3 and wins nothing; or declined.
+    (
+        "00000/32000/00D00/00000/00000 1 b3,e5 b4,e1 powers=Dionysus,- dionysus.extra=on",
+        "b4-a4^a5",
+        "10000/32000/00D00/00000/00000 2 b3,e5 a4,e1 powers=Dionysus,-",
+    ),
+    (
+        "00000/00000/00D00/00000/00000 1 b3,e5 a4,e1 powers=Dionysus,- dionysus.extra=on",
+        ".",
+        "00000/00000/00D00/00000/00000 2 b3,e5 a4,e1 powers=Dionysus,-",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("position", "turn", "after"), COINS)
-def test_clios_coins(position: str, turn: str, after: str) -> None:
+@pytest.mark.parametrize(("position", "turn", "after"), AFTER_TURNS)
+def test_the_position_after_a_turn(position: str, turn: str, after: str) -> None:
     compare(position, perft_depth=2)
     assert _core.play(position, list(parse_turn(turn))) == (after, None)
     board = Board.from_position(position)
@@ -659,7 +690,7 @@ def test_zeus_rising_onto_level_three_does_not_win() -> None:
 
 
 def test_gods_the_core_does_not_play_go_to_the_reference() -> None:
-    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Dionysus,Apollo")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Gaea,Apollo")
     assert not native.supports(board)
     with pytest.raises(native.Unsupported):
         native.perft(board, 1)
@@ -696,7 +727,7 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
         "to-move": (heights, domes, workers, 2, powers, tokens),
         "taken": (heights, domes, [[0, 1], [1, 2]], to_move, powers, tokens),
         "not a square": (heights, domes, [[0, 1], [2, 25]], to_move, powers, tokens),
-        "native core plays": (heights, domes, workers, to_move, ["Athena", "Dionysus"], tokens),
+        "native core plays": (heights, domes, workers, to_move, ["Athena", "Gaea"], tokens),
         "workers": (heights, domes, [[0], [2, 3]], to_move, powers, tokens),
         "only once": (heights, domes, workers, to_move, ["Pan", "Pan"], tokens),
         "not a token": (heights, domes, workers, to_move, powers, [("pan", "up")]),

@@ -18,7 +18,7 @@ from aegean.ai.evaluation import MATE_BOUND, WIN
 from aegean.ai.native import NativeAI
 from aegean.santorini import Board
 
-from .support import PAIRS, positions
+from .support import PAIRS, positions, refused
 
 SEED = 20261127
 
@@ -36,8 +36,8 @@ def can_win_at_once(board: Board) -> bool:
 
 @pytest.mark.parametrize("pair", PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
 def test_the_chosen_turn_is_legal(pair: tuple[str, str]) -> None:
-    if pair[0] == pair[1] != "-":
-        return  # a mirror match is refused (tests/native/test_powers.py)
+    if refused(pair):
+        return  # a mirror match or a banned one is refused (tests/native/test_powers.py)
     ai = NativeAI(node_limit=4_000)
     checked = 0
     for position in positions(pair, SEED, boards=1, games=2):
@@ -157,7 +157,7 @@ def test_the_table_keeps_its_size() -> None:
 
 def test_positions_the_core_does_not_play_go_to_the_python_search() -> None:
     for position in (
-        "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Dionysus,Apollo",
+        "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Gaea,Apollo",
         "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 a3,e3 powers=Apollo,Athena,Pan",
     ):
         board = Board.from_position(position)
@@ -176,3 +176,16 @@ def test_bad_budgets_and_positions_are_one_line() -> None:
     with pytest.raises(ValueError, match="table"):
         _core.Searcher(0)
     assert searcher.search("00000/00000/00000/00000/00000 1 a1,a2 b1,b2", depth=2) is not None
+
+
+def test_dionysus_earns_an_extra_turn_to_answer_a_threat() -> None:
+    """RULINGS #35: his extra turn follows his own, so the search scores it for him, not
+    negated as a turn of his opponent's. The opponent threatens e1 (level 2) to e2 (level
+    3), which no worker of his can build on: only the Complete Tower on c3 saves him, for
+    its extra turn moves the climber away."""
+    board = Board.from_position("00000/00000/00300/00003/00002 1 a5,b4 e1,a1 powers=Dionysus,-")
+    ai = NativeAI(node_limit=200_000)
+    board.push_turn(ai.choose_turn(board))
+    assert board.to_move == 0 and board.tokens.get("dionysus.extra") == "on", board.position()
+    board.push_turn(ai.choose_turn(board))
+    assert board.to_move == 1 and not can_win_at_once(board), board.position()

@@ -245,8 +245,13 @@ fn claimed_win(state: &mut State, owner: usize, step: Step) {
     }
 }
 
+/// The turn ends (its end-of-turn changes made): the next player, whom a power may
+/// choose (Dionysus's extra turns), moves next.
 fn end_turn(state: &mut State) {
-    state.to_move ^= 1;
+    let player = state.to_move as usize;
+    state.to_move = (0..2)
+        .find_map(|owner| state.powers[owner].next_player(state, owner, player))
+        .unwrap_or(state.to_move ^ 1);
     state.turn.clear();
     state.ply += 1;
 }
@@ -1737,8 +1742,12 @@ mod tests {
     fn unsupported_fields_are_refused_with_one_line() {
         for (text, said) in [
             (
-                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Dionysus,-",
-                "Dionysus",
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Gaea,-",
+                "Gaea",
+            ),
+            (
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Harpies,Hermes",
+                "banned",
             ),
             (
                 "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Apollo",
@@ -1809,12 +1818,12 @@ mod tests {
     }
 
     /// Random positions (`random_positions`, one set per seed) of every pair of powers
-    /// the core plays (no mirror match of a god).
+    /// the core plays (no mirror match of a god, no banned matchup).
     fn every_pair(seeds: &[u64]) -> Vec<State> {
         let mut out = Vec::new();
         for a in God::ALL {
             for b in God::ALL {
-                if a == b && !a.is_plain() {
+                if (a == b && !a.is_plain()) || a.banned_with(b) {
                     continue;
                 }
                 for &seed in seeds {

@@ -370,6 +370,12 @@ impl State {
                 powers[0], powers[1]
             )));
         }
+        if powers[0].banned_with(powers[1]) {
+            return Err(ParseError(format!(
+                "powers: {} against {} is a banned matchup (POWERS.csv), which the reference plays",
+                powers[0], powers[1]
+            )));
+        }
         let taken = base.domes | base.occupied();
         for (p, &s) in third.iter().enumerate() {
             if s != OFF && (s >= OFF || taken & 1 << s != 0 || base.workers[p][1] == OFF) {

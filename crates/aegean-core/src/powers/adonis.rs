@@ -64,7 +64,7 @@ impl Power for Adonis {
         Some(hero_token(TOKEN))
     }
 
-    fn tag_key(&self) -> Option<&'static str> {
+    fn second_key(&self) -> Option<&'static str> {
         Some(TARGET)
     }
 

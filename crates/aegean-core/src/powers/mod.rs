@@ -5,9 +5,9 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite,
-//! Ares, Bia, Charon, Chronus, Eros, Europa & Talus, Graeae, Hades, Hera, Hestia, Hypnus,
-//! Limus, Medusa, Moerae, Morpheus, Nemesis, Persephone, Poseidon, Selene, Siren,
-//! Tartarus, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Adonis, Atalanta,
+//! Ares, Bia, Charon, Charybdis, Chronus, Clio, Eros, Europa & Talus, Graeae, Hades,
+//! Harpies, Hera, Hestia, Hypnus, Limus, Medusa, Moerae, Morpheus, Nemesis, Persephone,
+//! Poseidon, Selene, Siren, Tartarus, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Adonis, Atalanta,
 //! Bellerophon, Heracles, Jason, Medea, Odysseus, Polyphemus and Theseus ([`God::ALL`]),
 //! for two players. A power the core does not play is refused when a position is read,
 //! so the Python engine plays it.
@@ -38,6 +38,7 @@ mod charybdis;
 mod chronus;
 mod clio;
 mod demeter;
+mod dionysus;
 mod dome_tokens;
 mod eros;
 mod europa;
@@ -91,6 +92,7 @@ pub use charybdis::Charybdis;
 pub use chronus::Chronus;
 pub use clio::Clio;
 pub use demeter::Demeter;
+pub use dionysus::Dionysus;
 pub use eros::Eros;
 pub use europa::Europa;
 pub use graeae::Graeae;
@@ -273,6 +275,12 @@ pub trait Power {
         0
     }
 
+    /// Who plays after `player`'s turn, if this power decides it (Dionysus's extra turns);
+    /// `None` leaves the other player next. Asked as every turn ends, a won one too.
+    fn next_player(&self, _state: &State, _owner: usize, _player: usize) -> Option<u8> {
+        None
+    }
+
     /// As any player's turn ends (not when a win ends it): what the end changes (Hypnus's
     /// sleeper forgotten).
     fn end_of_turn_state(&self, _state: &mut State, _owner: usize, _player: usize) {}
@@ -341,8 +349,8 @@ pub trait Power {
 
     /// A second key the owner's token is written under: a worker it tags, named by the
     /// token's low five bits (`state::TAG`: Adonis's `adonis.target`) beside its own value
-    /// (`adonis=used`).
-    fn tag_key(&self) -> Option<&'static str> {
+    /// (`adonis=used`), or a flag beside a count (Dionysus's `dionysus.extra=on`).
+    fn second_key(&self) -> Option<&'static str> {
         None
     }
 
@@ -709,6 +717,7 @@ pub enum God {
     Clio,
     Charybdis,
     Harpies,
+    Dionysus,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -919,13 +928,17 @@ macro_rules! dispatch {
                 let $p = &Harpies;
                 $e
             }
+            God::Dionysus => {
+                let $p = &Dionysus;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 51] = [
+    pub const ALL: [God; 52] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -977,6 +990,7 @@ impl God {
         God::Clio,
         God::Charybdis,
         God::Harpies,
+        God::Dionysus,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -1033,6 +1047,7 @@ impl God {
             God::Clio => "Clio",
             God::Charybdis => "Charybdis",
             God::Harpies => "Harpies",
+            God::Dionysus => "Dionysus",
         }
     }
 }
@@ -1176,6 +1191,11 @@ impl God {
     }
 
     #[inline]
+    pub fn next_player(self, state: &State, owner: usize, player: usize) -> Option<u8> {
+        dispatch!(self, p => p.next_player(state, owner, player))
+    }
+
+    #[inline]
     pub fn end_of_turn_state(self, state: &mut State, owner: usize, player: usize) {
         dispatch!(self, p => p.end_of_turn_state(state, owner, player))
     }
@@ -1226,11 +1246,11 @@ impl God {
         dispatch!(self, p => p.token()).map(|t| t.key)
     }
 
-    /// The keys this power's tokens are written under (its own, a tag's, its squares').
+    /// The keys this power's tokens are written under (its own, a second, its squares').
     pub fn token_keys(self) -> impl Iterator<Item = &'static str> {
         self.token()
             .into_iter()
-            .chain(dispatch!(self, p => p.tag_key()))
+            .chain(dispatch!(self, p => p.second_key()))
             .chain(self.square_token().map(|t| t.key))
     }
 
@@ -1284,6 +1304,37 @@ impl God {
             0 => {}
             token => dispatch!(self, p => p.write_token(state, owner, token, out)),
         }
+    }
+}
+
+/// The matchups POWERS.csv bans among the powers the core plays: the core refuses them,
+/// and the reference plays a game that allows one (`allow_banned`; Harpies's slides make
+/// Hermes's and Triton's walks longer than the core's turns hold). The Python suite checks
+/// the list against POWERS.csv.
+const BANNED: [(God, God); 17] = [
+    (God::Aphrodite, God::Nemesis),
+    (God::Aphrodite, God::Urania),
+    (God::Bia, God::Nemesis),
+    (God::Bia, God::Tartarus),
+    (God::Clio, God::Nemesis),
+    (God::Graeae, God::Nemesis),
+    (God::Hades, God::Pan),
+    (God::Harpies, God::Hermes),
+    (God::Harpies, God::Triton),
+    (God::Hypnus, God::Terpsichore),
+    (God::Limus, God::Terpsichore),
+    (God::Medusa, God::Nemesis),
+    (God::Moerae, God::Nemesis),
+    (God::Moerae, God::Tartarus),
+    (God::Nemesis, God::Terpsichore),
+    (God::Nemesis, God::Theseus),
+    (God::Tartarus, God::Terpsichore),
+];
+
+impl God {
+    /// Whether POWERS.csv bans this power against `other`.
+    pub fn banned_with(self, other: God) -> bool {
+        BANNED.contains(&(self, other)) || BANNED.contains(&(other, self))
     }
 }
 

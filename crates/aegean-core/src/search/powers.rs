@@ -139,6 +139,46 @@ impl Search<'_, '_> {
         Ok(rules::can_win_now(s))
     }
 
+    /// `child`, reached by `mover`'s turn, searched for `mover`: negated where the other
+    /// player moves next, as it does unless a power gives the mover another turn
+    /// (Dionysus's extra turns).
+    #[inline]
+    fn searched(
+        &mut self,
+        child: &State,
+        mover: u8,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Result<i32, Timeout> {
+        if child.to_move == mover {
+            self.value(child, depth, alpha, beta, ply)
+        } else {
+            Ok(-self.value(child, depth, -beta, -alpha, ply)?)
+        }
+    }
+
+    /// The evaluation of `child`, reached by `mover`'s turn, for `mover`.
+    #[inline]
+    fn evaluated(&self, child: &State, mover: u8) -> i32 {
+        let e = self.evaluate(child);
+        if child.to_move == mover {
+            e
+        } else {
+            -e
+        }
+    }
+
+    /// For `mover`, whose turn led to `child`: the player to move there wins at once.
+    fn next_wins(child: &State, mover: u8, ply: i32) -> i32 {
+        if child.to_move == mover {
+            WIN - ply
+        } else {
+            ply - WIN
+        }
+    }
+
     /// The score of a finished child for the player who made the turn.
     fn decided(child: &State, mover: u8, ply: i32) -> Option<i32> {
         child
@@ -210,7 +250,7 @@ impl Search<'_, '_> {
                 .map(|(i, c)| {
                     let e = match Self::decided(c, mover, ply) {
                         Some(v) => v,
-                        None => -self.evaluate(c),
+                        None => self.evaluated(c, mover),
                     };
                     let ck = key(c);
                     let rank = if ck == tt_best {
@@ -255,24 +295,28 @@ impl Search<'_, '_> {
                 }
                 let score = match Self::decided(child, mover, ply) {
                     Some(v) => v,
-                    None if n == 0 => -self.value(child, depth - 1, -beta, -alpha, ply + 1)?,
+                    None if n == 0 => {
+                        self.searched(child, mover, depth - 1, alpha, beta, ply + 1)?
+                    }
                     None => {
                         let mut s1 = alpha + 1;
                         if reduce && n >= LATE {
                             let r = self.reduction(depth, n);
-                            s1 = -self.value(child, depth - r, -alpha - 1, -alpha, ply + 1)?;
+                            s1 =
+                                self.searched(child, mover, depth - r, alpha, alpha + 1, ply + 1)?;
                         } else if frontier && n >= LATE {
                             s1 = if self.can_win(child)? {
-                                ply + 1 - WIN
+                                Self::next_wins(child, mover, ply + 1)
                             } else {
                                 e - PROBE_BIAS
                             };
                         }
                         if s1 > alpha {
-                            s1 = -self.value(child, depth - 1, -alpha - 1, -alpha, ply + 1)?;
+                            s1 =
+                                self.searched(child, mover, depth - 1, alpha, alpha + 1, ply + 1)?;
                         }
                         if s1 > alpha && s1 < beta {
-                            -self.value(child, depth - 1, -beta, -alpha, ply + 1)?
+                            self.searched(child, mover, depth - 1, alpha, beta, ply + 1)?
                         } else {
                             s1
                         }
@@ -334,7 +378,7 @@ impl Search<'_, '_> {
             .enumerate()
             .map(|(i, c)| match Self::decided(c, mover, ply) {
                 Some(v) => (v, true, i),
-                None => (-self.evaluate(c), false, i),
+                None => (self.evaluated(c, mover), false, i),
             })
             .collect();
         order.sort_by_key(|t| std::cmp::Reverse(t.0));
@@ -348,7 +392,7 @@ impl Search<'_, '_> {
                     break; // this and every later child are no better than a bound held
                 }
                 if self.can_win(child)? {
-                    score = ply + 1 - WIN;
+                    score = Self::next_wins(child, mover, ply + 1);
                 } else {
                     if score > best {
                         best = score;
@@ -538,12 +582,12 @@ impl Search<'_, '_> {
         if depth == 1 {
             // The root's horizon: the evaluation, unless the next player wins at once.
             return Ok(if self.can_win(end)? {
-                1 - WIN
+                Self::next_wins(end, mover, 1)
             } else {
-                -self.evaluate(end)
+                self.evaluated(end, mover)
             });
         }
-        Ok(-self.value(end, depth - 1, -beta, -alpha, 1)?)
+        self.searched(end, mover, depth - 1, alpha, beta, 1)
     }
 
     fn root_aspirated(
