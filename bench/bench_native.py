@@ -180,6 +180,7 @@ MORE_PAIRS = [
     ("Apollo", "Charybdis"),
     ("Harpies", "Apollo"),
     ("Apollo", "Harpies"),
+    ("Dionysus", "Apollo"),
 ]
 
 
