@@ -196,11 +196,11 @@ def test_analyse_says_win_and_loss_in_turns() -> None:
 
 
 def test_analyse_of_a_position_the_native_search_does_not_play() -> None:
-    gaea = f"{OPENED} powers=Gaea,Apollo"
-    code, out, err = invoke("santorini", "analyse", gaea, "--time", "0.2")
+    circe = f"{OPENED} powers=Circe,Apollo"
+    code, out, err = invoke("santorini", "analyse", circe, "--time", "0.2")
     assert code == 0, err
     assert "Python search" in out.splitlines()[0] and out.splitlines()[1].startswith("1. ")
-    assert_clean_error(*invoke("santorini", "analyse", gaea, "--top", "2"), "--top needs a position")
+    assert_clean_error(*invoke("santorini", "analyse", circe, "--top", "2"), "--top needs a position")
 
 
 @pytest.mark.parametrize(

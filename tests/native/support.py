@@ -17,6 +17,12 @@ PAIRS = [(a, b) for a in GODS for b in GODS]
 #: The matchups POWERS.csv bans among them: the core refuses them (a game that allows one
 #: is the reference's).
 BANNED = {pair for pair in PAIRS if frozenset(pair) in banned_pairs()}
+#: The matchups the core refuses for now, with the reason it gives: the reference plays
+#: them.
+UNPLAYED = {
+    ("Aphrodite", "Gaea"): "not four",  # (her token holds three of the opponent's workers)
+    ("Gaea", "Aphrodite"): "not four",
+}
 #: The heroes among them: their power once a game (``<hero>=used`` once spent).
 HEROES = {name for name in GODS if name != "-" and power_info(name).category == "hero"}
 
@@ -74,12 +80,13 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
     three blocks not under an opponent's worker (domed since or not), as many handed out
     or more, and Charybdis's whirlpools, none to two, on undomed spaces holding no other
     token (a worker on one at times), with their levels; Dionysus to move in an extra
-    turn at times."""
+    turn at times, and one or both of Gaea's spares on free squares at times."""
     if pair == ("-", "-"):
         return position
     removed = [0, 0]
     fields = position.split()
     jason_used = "Jason" in pair and rng.random() < 0.3
+    gaea_card = 2
     for p, name in enumerate(pair):
         if name in ("Graeae", "Moerae") or (name == "Jason" and jason_used):
             pos = naive.parse(" ".join(fields))  # (with the third workers added so far)
@@ -90,6 +97,14 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
                 pos.domes.discard(free[0])
                 fields = naive.format_pos(pos).split()
             fields[2 + p] += "," + naive.name(rng.choice(free))
+    if "Gaea" in pair and rng.random() < 0.5:  # her spares placed: one or both
+        p = pair.index("Gaea")
+        pos = naive.parse(" ".join(fields))
+        standing = {c for workers in pos.workers for c in workers}
+        free = sorted(c for c in pos.levels if c not in standing | pos.domes)
+        spares = rng.sample(free, min(len(free), rng.randrange(1, 3)))
+        fields[2 + p] += "".join("," + naive.name(c) for c in spares)
+        gaea_card = 2 - len(spares)
     for p in (0, 1):
         if pair[1 - p] in REMOVERS and rng.random() < 0.4:
             workers = fields[2 + p].split(",")
@@ -132,6 +147,8 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
             text += f" clio={','.join(names)}"
         if placed:
             text += f" clio.placed={placed}"
+    if gaea_card < 2:
+        text += f" gaea={gaea_card}"
     if "Dionysus" in pair and pair.index("Dionysus") == to_move and rng.random() < 0.3:
         text += " dionysus.extra=on"  # (his extra turn, earned by a Complete Tower)
     if "Charybdis" in pair:
@@ -154,8 +171,9 @@ def with_powers(position: str, pair: tuple[str, str], rng: random.Random) -> str
 
 
 def refused(pair: tuple[str, str]) -> bool:
-    """Whether the core refuses ``pair``: a mirror match of a god, or a banned matchup."""
-    return pair[0] == pair[1] != "-" or pair in BANNED
+    """Whether the core refuses ``pair``: a mirror match of a god, a banned matchup, or one
+    it does not play yet (:data:`UNPLAYED`)."""
+    return pair[0] == pair[1] != "-" or pair in BANNED or pair in UNPLAYED
 
 
 def positions(

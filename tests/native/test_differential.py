@@ -79,7 +79,7 @@ def test_perft_one_to_three(chunk: int) -> None:
 def test_unsupported_positions_are_refused_with_one_line() -> None:
     for text in (
         "00000/00000/00000/00000/00000 1 - -",
-        "00000/00000/00000/00000/00000 1 a1,b1 c1,d1 powers=Gaea,-",
+        "00000/00000/00000/00000/00000 1 a1,b1 c1,d1 powers=Circe,-",
         "00000/00000/00000/00000/00000 1 a1,b1 c1,d1 e1,e2",
         "00000/00000/00000/00000/00000 1 a1,b1 c1,d1 turn=a1-a2",
         "nonsense",
@@ -87,7 +87,7 @@ def test_unsupported_positions_are_refused_with_one_line() -> None:
         with pytest.raises(ValueError) as refused:
             _core.perft(text, 1)
         assert "\n" not in str(refused.value) and str(refused.value)
-    board = Board.from_position("00000/00000/00000/00000/00000 1 a1,b1 c1,d1 powers=Gaea,-")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 a1,b1 c1,d1 powers=Circe,-")
     assert not native.supports(board)
     with pytest.raises(native.Unsupported):
         native.legal_turns(board)

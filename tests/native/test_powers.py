@@ -18,7 +18,7 @@ from aegean import _core
 from aegean.santorini import Board, native, parse_turn, rules
 from aegean.santorini.errors import PositionError
 
-from .support import BANNED, PAIRS, compare, positions
+from .support import BANNED, PAIRS, UNPLAYED, compare, positions
 
 SEED = 20261125
 
@@ -34,11 +34,11 @@ def test_pair(pair: tuple[str, str]) -> None:
         with pytest.raises(ValueError, match="only once"):
             _core.perft(text, 1)
         return
-    if pair in BANNED:
-        # A banned matchup (POWERS.csv), which a game may allow: the reference plays it.
-        names = ",".join(name.replace(" ", "") for name in pair)
-        board = Board.from_position(f"00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers={names}")
-        with pytest.raises(ValueError, match="banned matchup"):
+    if pair in BANNED or pair in UNPLAYED:
+        # A banned matchup (POWERS.csv), which a game may allow, or one the core does not
+        # play yet: the reference plays it.
+        board = Board.from_position(next(positions(pair, SEED)))
+        with pytest.raises(ValueError, match=UNPLAYED.get(pair, "banned matchup")):
             _core.perft(board.position(), 1)
         assert not board.native_plays and board.legal_turns() == rules.legal_turns(board, None)
         return
@@ -329,6 +329,9 @@ RULINGS = [
     # Dionysus (RULINGS #35): his extra turn moves an opponent worker, not his own.
     (f"00000/00000/00D00/00000/00000 1 b3,e5 a4,e1 powers=Dionysus,- {EXTRA}", "a4-a5^a4", True),
     (f"00000/00000/00D00/00000/00000 1 b3,e5 a4,e1 powers=Dionysus,- {EXTRA}", "b3-b4^b3", False),
+    # Gaea (RULINGS #52): after a dome she is asked at once, on ground-level spaces only.
+    ("00000/00000/00300/00000/00000 1 b2,e5 a4,e1 powers=-,Gaea", "b2-b3^c3", False),
+    ("00000/00000/00310/00000/00000 1 b2,e5 a4,e1 powers=-,Gaea", "b2-b3^c3@d3", False),
     # Heracles (RULINGS #71, printed): once, after his build, both workers dome any
     # neighbouring spaces; not farther, not once spent.
     ("DDDDD/DDDDD/DDD00/0000D/0000D 1 a1,b1 e3,d3 powers=Heracles,-", "a1-a2^a1^b2D,b1^c1D^c2D", True),
@@ -605,7 +608,7 @@ def test_workers_removed_from_the_game(position: str, turn: str, after: str, win
 
 
 #: Positions after a turn: (position, turn, the position after); Clio's coins (RULINGS
-#: #50) and Dionysus's extra turns (#35).
+#: #50), Dionysus's extra turns (#35) and Gaea's spares (#52).
 AFTER_TURNS = [
     # The first block she builds gets a coin ...
     (
@@ -658,6 +661,28 @@ AFTER_TURNS = [
         ".",
         "00000/00000/00D00/00000/00000 2 b3,e5 a4,e1 powers=Dionysus,-",
     ),
+    # Any dome lets Gaea place a spare next to it, in her opponent's turn or her own ...
+    (
+        "00000/00000/00300/00000/00000 1 b2,e5 a4,e1 powers=-,Gaea",
+        "b2-b3^c3@d3",
+        "00000/00000/00D00/00000/00000 2 b3,e5 a4,e1,d3 powers=-,Gaea gaea=1",
+    ),
+    (
+        "00000/00000/00300/00000/00000 1 b2,e5 a4,e1 powers=Gaea,-",
+        "b2-b3^c3@c4",
+        "00000/00000/00D00/00000/00000 2 b3,e5,c4 a4,e1 powers=Gaea,- gaea=1",
+    ),
+    # ... or she declines; with her card empty she is not asked.
+    (
+        "00000/00000/00300/00000/00000 1 b2,e5 a4,e1 powers=-,Gaea",
+        "b2-b3^c3~",
+        "00000/00000/00D00/00000/00000 2 b3,e5 a4,e1 powers=-,Gaea",
+    ),
+    (
+        "00000/00000/00300/00000/00000 1 b2,e5 a4,e1,d1,d2 powers=-,Gaea gaea=0",
+        "b2-b3^c3",
+        "00000/00000/00D00/00000/00000 2 b3,e5 a4,e1,d1,d2 powers=-,Gaea gaea=0",
+    ),
 ]
 
 
@@ -690,7 +715,7 @@ def test_zeus_rising_onto_level_three_does_not_win() -> None:
 
 
 def test_gods_the_core_does_not_play_go_to_the_reference() -> None:
-    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Gaea,Apollo")
+    board = Board.from_position("00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Circe,Apollo")
     assert not native.supports(board)
     with pytest.raises(native.Unsupported):
         native.perft(board, 1)
@@ -727,7 +752,7 @@ def test_board_parts_are_checked_as_position_text_is() -> None:
         "to-move": (heights, domes, workers, 2, powers, tokens),
         "taken": (heights, domes, [[0, 1], [1, 2]], to_move, powers, tokens),
         "not a square": (heights, domes, [[0, 1], [2, 25]], to_move, powers, tokens),
-        "native core plays": (heights, domes, workers, to_move, ["Athena", "Gaea"], tokens),
+        "native core plays": (heights, domes, workers, to_move, ["Athena", "Circe"], tokens),
         "workers": (heights, domes, [[0], [2, 3]], to_move, powers, tokens),
         "only once": (heights, domes, workers, to_move, ["Pan", "Pan"], tokens),
         "not a token": (heights, domes, workers, to_move, powers, [("pan", "up")]),

@@ -157,7 +157,7 @@ def test_the_table_keeps_its_size() -> None:
 
 def test_positions_the_core_does_not_play_go_to_the_python_search() -> None:
     for position in (
-        "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Gaea,Apollo",
+        "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Circe,Apollo",
         "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 a3,e3 powers=Apollo,Athena,Pan",
     ):
         board = Board.from_position(position)

@@ -65,11 +65,12 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// The position `text` gives, and each player's third worker ([`squares::OFF`]: none);
-    /// with `powers`, a player may have fewer than two workers (`b2`, or `-` for none: the
-    /// others removed from the game) or three (Graeae, Jason's spare), which only a game
-    /// with those powers accepts (`State::from_parts`).
-    pub fn read(text: &str, powers: bool) -> Result<(Self, [u8; 2]), ParseError> {
+    /// The position `text` gives, and each player's workers after two (the third and the
+    /// fourth, [`squares::OFF`]: none); with `powers`, a player may have fewer than two
+    /// workers (`b2`, or `-` for none: the others removed from the game) or up to four
+    /// (Graeae, Jason's spare, Gaea's), which only a game with those powers accepts
+    /// (`State::from_parts`).
+    pub fn read(text: &str, powers: bool) -> Result<(Self, [[u8; 2]; 2]), ParseError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() < 4 {
             return error("a position needs a board, the player to move and two worker fields");
@@ -115,13 +116,13 @@ impl Position {
             "2" => 1,
             other => return error(format!("to-move: 1 or 2 expected, not {other:?}")),
         };
-        let mut workers = [[squares::OFF; 3]; 2];
+        let mut workers = [[squares::OFF; 4]; 2];
         for (p, field) in fields[2..4].iter().enumerate() {
             let squares: Vec<&str> = match *field {
                 "-" if powers => vec![],
                 _ => field.split(',').collect(),
             };
-            if squares.len() != 2 && !(powers && squares.len() <= 3) {
+            if squares.len() != 2 && !(powers && squares.len() <= 4) {
                 return error(format!(
                     "player-{}: two placed workers expected, not {field:?}",
                     p + 1
@@ -134,8 +135,9 @@ impl Position {
                 workers[p][k] = s;
             }
         }
-        let two = workers.map(|[a, b, _]| [a, b]);
-        Position::from_parts(levels, domes, two, to_move).map(|p| (p, workers.map(|w| w[2])))
+        let two = workers.map(|[a, b, _, _]| [a, b]);
+        let extra = workers.map(|[_, _, c, d]| [c, d]);
+        Position::from_parts(levels, domes, two, to_move).map(|p| (p, extra))
     }
 }
 

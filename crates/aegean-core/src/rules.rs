@@ -879,8 +879,8 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
     // squares `b > a` reached together with `a`; `OFF` for a worker removed from the game).
     let mut reached = [0 as Mask; 26];
     let stand = |a: u8, b: u8| (a.min(b) as usize, a.max(b));
-    // (A traveller has two workers, fewer once some are removed: the third slot is empty.)
-    let [a, b, _] = state.workers[player];
+    // (A traveller has two workers, fewer once some are removed: the slots after are empty.)
+    let [a, b, ..] = state.workers[player];
     let (a, b) = stand(a, b);
     reached[a] |= 1 << b;
     let mut steps = StepList::default();
@@ -902,7 +902,7 @@ fn travel<const ENDS: bool>(state: &State, mut visit: impl FnMut(&[Step], &State
                 KIND_MOVE => {
                     // A level move is looked up by the stand it leads to before it is made.
                     if here.height(src(step)) == here.height(dst(step)) {
-                        let [a, b, _] = here.workers[player];
+                        let [a, b, ..] = here.workers[player];
                         let (a, b) = stand(if a == src(step) { b } else { a }, dst(step));
                         if reached[a] & 1 << b != 0 {
                             continue;
@@ -1742,8 +1742,8 @@ mod tests {
     fn unsupported_fields_are_refused_with_one_line() {
         for (text, said) in [
             (
-                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Gaea,-",
-                "Gaea",
+                "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Circe,-",
+                "Circe",
             ),
             (
                 "00000/00000/00000/00000/00000 1 b2,d4 b4,d2 powers=Harpies,Hermes",

@@ -129,8 +129,9 @@ impl<const N: usize> Steps<N> {
     }
 }
 
-/// The most workers a player has on the board (Graeae, Jason with his spare).
-pub const SLOTS: usize = 3;
+/// The most workers a player has on the board (Graeae, Jason with his spare: three;
+/// Gaea with both spares: four).
+pub const SLOTS: usize = 4;
 
 /// The key of the position's count of the workers each player has lost (`removed=0,1`).
 pub const REMOVED: &str = "removed";
@@ -176,8 +177,8 @@ impl State {
     /// The squares of `player`'s workers (a removed one, [`OFF`], has none).
     #[inline]
     pub fn workers_of(&self, player: usize) -> Mask {
-        let [a, b, c] = self.workers[player];
-        (1 << a | 1 << b | 1 << c) & squares::ALL
+        let [a, b, c, d] = self.workers[player];
+        (1 << a | 1 << b | 1 << c | 1 << d) & squares::ALL
     }
 
     /// `player`'s workers on the board, in slot order: the slots before the first empty
@@ -319,7 +320,7 @@ impl State {
         Position {
             levels: self.levels,
             domes: self.domes,
-            workers: self.workers.map(|[a, b, _]| [a, b]),
+            workers: self.workers.map(|[a, b, ..]| [a, b]),
             to_move: self.to_move,
             winner: self.decided.map(|(w, _)| w),
         }
@@ -333,7 +334,7 @@ impl FromStr for State {
     fn from_str(text: &str) -> Result<Self, ParseError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let base_fields = fields.iter().take_while(|f| !f.contains('=')).count();
-        let (base, third) = Position::read(&fields[..base_fields].join(" "), true)?;
+        let (base, extra) = Position::read(&fields[..base_fields].join(" "), true)?;
         let mut powers = ["-"; 2];
         let mut rest = fields[base_fields..].iter().peekable();
         if let Some(field) = rest.peek().and_then(|f| f.strip_prefix("powers=")) {
@@ -349,17 +350,18 @@ impl FromStr for State {
         let tokens: Vec<(&str, &str)> = rest
             .map(|field| field.split_once('=').unwrap_or((field, "")))
             .collect();
-        State::from_parts(base, third, powers, &tokens)
+        State::from_parts(base, extra, powers, &tokens)
     }
 }
 
 impl State {
     /// A state between turns from its parts, checked as its text is: the base position,
-    /// each player's third worker ([`OFF`]: none; Graeae, Jason's spare once placed),
+    /// each player's workers after two ([`OFF`]: none; Graeae's third, Jason's spare once
+    /// placed, Gaea's placed spares),
     /// each player's power by name (`-`: none) and the powers' tokens as (key, value).
     pub fn from_parts(
         base: Position,
-        third: [u8; 2],
+        extra: [[u8; 2]; 2],
         powers: [&str; 2],
         tokens: &[(&str, &str)],
     ) -> Result<State, ParseError> {
@@ -376,19 +378,32 @@ impl State {
                 powers[0], powers[1]
             )));
         }
-        let taken = base.domes | base.occupied();
-        for (p, &s) in third.iter().enumerate() {
-            if s != OFF && (s >= OFF || taken & 1 << s != 0 || base.workers[p][1] == OFF) {
-                return Err(ParseError(format!(
-                    "player-{}: a third worker on a free square after two",
-                    p + 1
-                )));
+        let mut taken = base.domes | base.occupied();
+        for (p, pair) in extra.iter().enumerate() {
+            for (k, &s) in pair.iter().enumerate() {
+                let before = if k == 0 { base.workers[p][1] } else { pair[0] };
+                if s != OFF && (s >= OFF || taken & 1 << s != 0 || before == OFF) {
+                    return Err(ParseError(format!(
+                        "player-{}: a third or fourth worker on a free square after two",
+                        p + 1
+                    )));
+                }
+                if s < OFF {
+                    taken |= 1 << s;
+                }
             }
         }
         let mut state = State {
             levels: base.levels,
             domes: base.domes,
-            workers: [0, 1].map(|p| [base.workers[p][0], base.workers[p][1], third[p]]),
+            workers: [0, 1].map(|p| {
+                [
+                    base.workers[p][0],
+                    base.workers[p][1],
+                    extra[p][0],
+                    extra[p][1],
+                ]
+            }),
             to_move: base.to_move,
             powers,
             tokens: [0; 2],

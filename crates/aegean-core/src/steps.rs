@@ -20,11 +20,15 @@ pub const KIND_REMOVE: u32 = 6;
 /// A power turns its token to a direction (Aeolus's Wind: `*ne`); the direction plus one
 /// in the bits from `ARG_SHIFT` on.
 pub const KIND_MARK: u32 = 7;
+/// A choice offered inside another player's turn, declined (Gaea's placement): `~`.
+pub const KIND_PASS: u32 = 8;
 const ARG_SHIFT: u32 = 15;
 const SRC_SHIFT: u32 = 5;
 const KIND_SHIFT: u32 = 10;
 /// An explicit dome, below level 3 (Atlas): `c3^d4D`.
 pub const DOME_FLAG: u32 = 1 << 14;
+/// Declining a choice offered inside the turn (Gaea's placement).
+pub const PASS: Step = KIND_PASS << KIND_SHIFT;
 /// A step another power takes inside the mover's turn (Charybdis's whirlpool jump), as the
 /// turn records it: the reference's `INSERTED`, a step's highest bit. The steps offered
 /// never carry it; a turn handed back in may.
@@ -95,6 +99,13 @@ pub const fn dst(step: Step) -> u8 {
 /// A step in the project's notation: `b2-c3` for a move, `c3^d4` for a build, `c3>a1` for
 /// a force, `a1xb1` for a removal.
 pub fn format(step: Step, out: &mut String) {
+    if kind(step) == KIND_PASS {
+        return out.push('~');
+    }
+    if kind(step) == KIND_PLACE {
+        out.push('@');
+        return out.extend(squares::name(dst(step)).map(char::from));
+    }
     if kind(step) == KIND_MARK {
         out.push('*');
         match mark_direction(step) {

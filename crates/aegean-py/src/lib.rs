@@ -58,7 +58,9 @@ fn turns_of(start: &State) -> Vec<(Vec<u32>, State)> {
             let end = State {
                 levels: next.levels,
                 domes: next.domes,
-                workers: next.workers.map(|[a, b]| [a, b, aegean_core::squares::OFF]),
+                workers: next
+                    .workers
+                    .map(|[a, b]| [a, b, aegean_core::squares::OFF, aegean_core::squares::OFF]),
                 to_move: next.to_move,
                 decided: next.winner.map(|w| (w, Termination::Climb)),
                 ..*start

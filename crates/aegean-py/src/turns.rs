@@ -248,10 +248,10 @@ fn state_of(
     let error = |e: aegean_core::ParseError| PyValueError::new_err(e.0);
     // Each player's workers: fewer than two where some were removed from the game, three
     // for Graeae and Jason with his spare.
-    let mut slots = [[OFF; 3]; 2];
-    if workers.len() != 2 || workers.iter().any(|w| w.len() > 3) {
+    let mut slots = [[OFF; 4]; 2];
+    if workers.len() != 2 || workers.iter().any(|w| w.len() > 4) {
         return Err(PyValueError::new_err(
-            "workers: two players, each with at most three workers",
+            "workers: two players, each with at most four workers",
         ));
     }
     for (p, (slot, listed)) in slots.iter_mut().zip(workers).enumerate() {
@@ -264,14 +264,14 @@ fn state_of(
         }
         slot[..listed.len()].copy_from_slice(listed);
     }
-    let two = slots.map(|[a, b, _]| [a, b]);
+    let two = slots.map(|[a, b, _, _]| [a, b]);
     let base = Position::from_parts(levels_of(heights)?, domes, two, to_move).map_err(error)?;
     let tokens: Vec<(&str, &str)> = tokens
         .iter()
         .map(|(k, v)| (k.as_str(), v.as_str()))
         .collect();
-    let third = slots.map(|s| s[2]);
-    State::from_parts(base, third, [&powers[0], &powers[1]], &tokens).map_err(error)
+    let extra = slots.map(|s| [s[2], s[3]]);
+    State::from_parts(base, extra, [&powers[0], &powers[1]], &tokens).map_err(error)
 }
 
 /// The legal steps (packed codes) of the player to move after the steps `played` of

@@ -17,20 +17,23 @@ use std::borrow::Cow;
 
 use super::{Power, Token, TokenText, TurnShape};
 use crate::squares::{self, NEIGHBORS};
-use crate::state::{State, SLOTS};
+use crate::state::State;
 use crate::steps::{self, Step, KIND_MOVE};
 
 /// The token's key in a position.
 pub const TOKEN: &str = "aphrodite";
 
+/// The opponent's slots her token holds: three (Graeae's workers); an opponent with a
+/// fourth worker (Gaea) is the reference's (`token_fits`).
+const HELD: usize = 3;
 /// The token's bits: slot `i` of the opponent bound (`BOUND << i`), and moved since
-/// (`MOVED << i`), for each of the opponent's slots (`SLOTS`).
+/// (`MOVED << i`), for each of the opponent's slots held.
 const BOUND: u8 = 1;
-const MOVED: u8 = 1 << SLOTS;
+const MOVED: u8 = 1 << HELD;
 /// Any slot's moved bit.
-const ANY_MOVED: u8 = ((1 << SLOTS) - 1) * MOVED;
+const ANY_MOVED: u8 = ((1 << HELD) - 1) * MOVED;
 /// A win was tried that left a bound worker away from her: the turn cannot go on.
-const VOID: u8 = 1 << (2 * SLOTS);
+const VOID: u8 = 1 << (2 * HELD);
 
 pub struct Aphrodite;
 
@@ -46,7 +49,7 @@ impl Aphrodite {
     fn movement_ok(state: &State, owner: usize) -> bool {
         let token = state.tokens[owner];
         let near = Self::near_her(state, owner);
-        (0..SLOTS).all(|i| token & MOVED << i == 0 || near & 1 << state.workers[1 - owner][i] != 0)
+        (0..HELD).all(|i| token & MOVED << i == 0 || near & 1 << state.workers[1 - owner][i] != 0)
     }
 }
 
@@ -61,6 +64,13 @@ impl Power for Aphrodite {
             key: TOKEN,
             values: &[],
         })
+    }
+
+    fn token_fits(&self, state: &State, owner: usize) -> Result<(), &'static str> {
+        if state.powers[1 - owner].most_workers() > HELD {
+            return Err("her token holds three of the opponent's workers, not four (Gaea's)");
+        }
+        Ok(())
     }
 
     fn read_token(
@@ -88,7 +98,7 @@ impl Power for Aphrodite {
     }
 
     fn write_token(&self, state: &State, owner: usize, token: u8, out: &mut TokenText) {
-        let items: Vec<String> = (0..SLOTS)
+        let items: Vec<String> = (0..HELD)
             .filter(|&i| token & BOUND << i != 0)
             .map(|i| {
                 let name = squares::NAMES[state.workers[1 - owner][i] as usize];
@@ -106,7 +116,7 @@ impl Power for Aphrodite {
             return;
         }
         let near = Self::near_her(state, owner);
-        state.tokens[owner] = (0..SLOTS).fold(0, |token, i| {
+        state.tokens[owner] = (0..HELD).fold(0, |token, i| {
             token | u8::from(near & 1 << state.workers[player][i] != 0) << i
         });
     }
@@ -122,7 +132,7 @@ impl Power for Aphrodite {
     /// The slots' bits in the order of the workers' squares.
     fn key_token(&self, state: &State, owner: usize, token: u8) -> u8 {
         let squares = state.workers[1 - owner];
-        let mut order: [usize; SLOTS] = std::array::from_fn(|i| i);
+        let mut order: [usize; HELD] = std::array::from_fn(|i| i);
         order.sort_by_key(|&i| squares[i]);
         order.iter().enumerate().fold(token & VOID, |key, (k, &i)| {
             key | (token >> i & BOUND) << k | (token >> i & MOVED) << k

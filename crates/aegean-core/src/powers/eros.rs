@@ -23,7 +23,7 @@ impl Power for Eros {
             return won;
         }
         let dst = steps::dst(step);
-        let [a, b, _] = state.workers[player];
+        let [a, b, ..] = state.workers[player];
         let other = if a == dst { b } else { a };
         let together = NEIGHBORS[dst as usize] & 1 << other != 0;
         (together && state.height(dst) == 1 && state.height(other) == 1)

@@ -22,6 +22,10 @@ impl Power for Graeae {
         3
     }
 
+    fn most_workers(&self) -> usize {
+        3
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         match state.turn.last() {
             Some(last) if steps::kind(last) == KIND_MOVE => {

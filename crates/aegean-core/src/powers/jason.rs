@@ -25,6 +25,10 @@ impl Power for Jason {
         2 + u8::from(state.tokens[owner] != 0)
     }
 
+    fn most_workers(&self) -> usize {
+        3
+    }
+
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
         match state.turn.as_slice() {
             [] => {

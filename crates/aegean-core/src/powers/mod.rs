@@ -42,6 +42,7 @@ mod dionysus;
 mod dome_tokens;
 mod eros;
 mod europa;
+mod gaea;
 mod graeae;
 mod hades;
 mod harpies;
@@ -95,6 +96,7 @@ pub use demeter::Demeter;
 pub use dionysus::Dionysus;
 pub use eros::Eros;
 pub use europa::Europa;
+pub use gaea::Gaea;
 pub use graeae::Graeae;
 pub use hades::Hades;
 pub use harpies::Harpies;
@@ -383,6 +385,12 @@ pub trait Power {
     /// How many workers the owner puts on the board in the game (two; Graeae three, Jason
     /// three once his spare is placed): those not there were removed from the game.
     fn workers_in_game(&self, _state: &State, _owner: usize) -> u8 {
+        2
+    }
+
+    /// The most workers the owner may have on the board (two; Graeae, Jason and Moerae
+    /// three; Gaea four, with both spares placed).
+    fn most_workers(&self) -> usize {
         2
     }
 
@@ -718,6 +726,7 @@ pub enum God {
     Charybdis,
     Harpies,
     Dionysus,
+    Gaea,
 }
 
 /// `$e` with `$p` bound to the power `$g` stands for.
@@ -932,13 +941,17 @@ macro_rules! dispatch {
                 let $p = &Dionysus;
                 $e
             }
+            God::Gaea => {
+                let $p = &Gaea;
+                $e
+            }
         }
     };
 }
 
 impl God {
     /// Every power the core plays, "no power" first.
-    pub const ALL: [God; 52] = [
+    pub const ALL: [God; 53] = [
         God::Mortal,
         God::Apollo,
         God::Artemis,
@@ -991,6 +1004,7 @@ impl God {
         God::Charybdis,
         God::Harpies,
         God::Dionysus,
+        God::Gaea,
     ];
 
     /// The card's name as in POWERS.csv (`-` for no power).
@@ -1048,6 +1062,7 @@ impl God {
             God::Charybdis => "Charybdis",
             God::Harpies => "Harpies",
             God::Dionysus => "Dionysus",
+            God::Gaea => "Gaea",
         }
     }
 }
@@ -1280,6 +1295,10 @@ impl God {
         dispatch!(self, p => p.workers_in_game(state, owner))
     }
 
+    pub fn most_workers(self) -> usize {
+        dispatch!(self, p => p.most_workers())
+    }
+
     pub fn removes_workers(self) -> bool {
         dispatch!(self, p => p.removes_workers())
     }
@@ -1311,12 +1330,15 @@ impl God {
 /// and the reference plays a game that allows one (`allow_banned`; Harpies's slides make
 /// Hermes's and Triton's walks longer than the core's turns hold). The Python suite checks
 /// the list against POWERS.csv.
-const BANNED: [(God, God); 17] = [
+const BANNED: [(God, God); 20] = [
     (God::Aphrodite, God::Nemesis),
     (God::Aphrodite, God::Urania),
+    (God::Atlas, God::Gaea),
     (God::Bia, God::Nemesis),
     (God::Bia, God::Tartarus),
     (God::Clio, God::Nemesis),
+    (God::Gaea, God::Nemesis),
+    (God::Gaea, God::Selene),
     (God::Graeae, God::Nemesis),
     (God::Hades, God::Pan),
     (God::Harpies, God::Hermes),

@@ -70,6 +70,10 @@ impl Power for Moerae {
         3
     }
 
+    fn most_workers(&self) -> usize {
+        3
+    }
+
     fn vetoes_win(&self, state: &mut State, owner: usize, player: usize, step: Step) -> bool {
         Self::fated(state, owner, player, step)
     }
