@@ -845,12 +845,14 @@ class Bench:
         a player it does not wander for ever (Hermes, Atalanta, Triton may move again and
         again): from the fourth step on it takes a step other than a move if one is
         offered, it prefers moves to squares this turn has not visited, and it restarts
-        the turn when the server's preview limit is reached before the turn is done."""
+        the turn when the server's preview limit is reached before the turn is done, up to
+        ten times (under Persephone's rule a Triton on the perimeter may be offered moves
+        alone until the one that goes up: three tries once ran out, seed 3)."""
         stats = conn.stats
         state = conn.state
         assert state is not None
         version = state["version"]
-        for _ in range(3):
+        for _ in range(10):
             options = state["options"]
             steps: list[str] = []
             visited: set[str | None] = set()
