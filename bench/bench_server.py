@@ -836,9 +836,11 @@ class Bench:
 
     def when(self, request: str, ms: float, slot: Slot, conn: Conn, steps: int) -> str:
         """A request just answered, for the list of the slowest: what, when it was sent
-        (into the play), which game."""
+        (into the play), which game, with which cards."""
         sent = time.monotonic() - ms / 1000 - (self.deadline - self.options.duration)
-        return f"{request} of {steps} steps sent {sent:.1f} s into the play, {slot.kind} game {conn.game.id}"
+        cards = ",".join(card["name"] for card in (conn.state or {}).get("cards", [])) or "no powers"
+        game = f"{slot.kind} game {conn.game.id} ({cards})"
+        return f"{request} of {steps} steps sent {sent:.1f} s into the play, {game}"
 
     async def play_turn(self, slot: Slot, conn: Conn) -> bool:
         """A random legal turn from the options, one preview per step, then ``act``. Like
