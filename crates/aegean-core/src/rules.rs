@@ -27,44 +27,33 @@ pub fn begin_turn_state(state: &mut State) {
 /// What the turn structure offers next, after opponents' restrictions: a power's step
 /// inside the turn (an interjection, never restricted) if one is due, else the mover's.
 pub fn candidate_steps(state: &State, out: &mut StepList) {
+    if !unrestricted_steps(state, out) {
+        let player = state.to_move as usize;
+        let owner = 1 - player;
+        let other = state.powers[owner];
+        if other.restricts_opponents() {
+            out.retain(|step| other.allows_opponent_step(state, owner, player, step));
+        }
+    }
+}
+
+/// The steps offered next before the opponent's restrictions, into `out`: the
+/// interjection due (then returns true), or the mover's power's, as it sees the turn
+/// (`mover_view`). A power's own searches of the opponent's turn take them with its rule
+/// off (Persephone's, Adonis's).
+pub(crate) fn unrestricted_steps(state: &State, out: &mut StepList) -> bool {
     let player = state.to_move as usize;
     if state.interjections() && !state.turn.is_empty() {
         if interjection(state, out).is_some() {
-            return;
+            return true;
         }
         if state.turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
             state.powers[player].turn_steps(&mover_view(state), player, out);
-            restrict(state, player, out);
-            return;
+            return false;
         }
     }
     state.powers[player].turn_steps(state, player, out);
-    restrict(state, player, out);
-}
-
-/// The opponent's restrictions on the mover's steps in `out`.
-#[inline]
-fn restrict(state: &State, player: usize, out: &mut StepList) {
-    let owner = 1 - player;
-    let other = state.powers[owner];
-    if other.restricts_opponents() {
-        out.retain(|step| other.allows_opponent_step(state, owner, player, step));
-    }
-}
-
-/// The steps offered next before the opponent's restrictions (a power's own searches of
-/// the opponent's turn, with its rule off: Persephone's, Adonis's).
-pub(crate) fn unrestricted_steps(state: &State, out: &mut StepList) {
-    let player = state.to_move as usize;
-    if state.interjections() && !state.turn.is_empty() {
-        if interjection(state, out).is_some() {
-            return;
-        }
-        if state.turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
-            return state.powers[player].turn_steps(&mover_view(state), player, out);
-        }
-    }
-    state.powers[player].turn_steps(state, player, out);
+    false
 }
 
 /// The power whose step inside the turn in progress is due now (`Power::interjects`), its
