@@ -181,6 +181,8 @@ MORE_PAIRS = [
     ("Harpies", "Apollo"),
     ("Apollo", "Harpies"),
     ("Dionysus", "Apollo"),
+    ("Gaea", "Apollo"),
+    ("Apollo", "Gaea"),
 ]
 
 

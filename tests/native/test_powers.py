@@ -1,10 +1,10 @@
 """The native core against the Python reference with powers: every ordered pair of the
-powers it plays ({no power, the ten simple gods and the forty-one others it has:
+powers it plays ({no power, the ten simple gods and the forty-two others it has:
 Achilles, Adonis, Aeolus, Aphrodite, Ares, Atalanta, Bellerophon, Bia, Charon, Charybdis,
-Chronus, Clio, Dionysus, Eros, Europa & Talus, Graeae, Hades, Harpies, Hera, Heracles, Hestia,
-Hypnus, Jason, Limus, Medea, Medusa, Moerae, Morpheus, Nemesis, Odysseus, Persephone,
-Polyphemus, Poseidon, Selene, Siren, Tartarus, Terpsichore, Theseus, Triton, Urania,
-Zeus}: 2,704 pairs, mirrors and banned matchups included, which the core refuses), on
+Chronus, Clio, Dionysus, Eros, Europa & Talus, Gaea, Graeae, Hades, Harpies, Hera,
+Heracles, Hestia, Hypnus, Jason, Limus, Medea, Medusa, Moerae, Morpheus, Nemesis,
+Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren, Tartarus, Terpsichore, Theseus,
+Triton, Urania, Zeus}: 2,809 pairs, mirrors and banned matchups included, which the core refuses), on
 seeded random positions — arbitrary boards and positions of random games — the same legal
 turns in the same order, the same position and winner after each, the same perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the

@@ -5,10 +5,11 @@
 //! plays and dispatches each hook to its power (one `match` per hook, compiled to a jump).
 //!
 //! The core plays "no power", the ten simple gods and, of the others, Aeolus, Aphrodite,
-//! Ares, Bia, Charon, Charybdis, Chronus, Clio, Dionysus, Eros, Europa & Talus, Graeae, Hades,
-//! Harpies, Hera, Hestia, Hypnus, Limus, Medusa, Moerae, Morpheus, Nemesis, Persephone,
-//! Poseidon, Selene, Siren, Tartarus, Terpsichore, Triton, Urania, Zeus and the heroes Achilles, Adonis, Atalanta,
-//! Bellerophon, Heracles, Jason, Medea, Odysseus, Polyphemus and Theseus ([`God::ALL`]),
+//! Ares, Bia, Charon, Charybdis, Chronus, Clio, Dionysus, Eros, Europa & Talus, Gaea,
+//! Graeae, Hades, Harpies, Hera, Hestia, Hypnus, Limus, Medusa, Moerae, Morpheus, Nemesis,
+//! Persephone, Poseidon, Selene, Siren, Tartarus, Terpsichore, Triton, Urania, Zeus and the
+//! heroes Achilles, Adonis, Atalanta, Bellerophon, Heracles, Jason, Medea, Odysseus,
+//! Polyphemus and Theseus ([`God::ALL`]),
 //! for two players. A power the core does not play is refused when a position is read,
 //! so the Python engine plays it.
 
