@@ -5,8 +5,9 @@ Chronus, Clio, Dionysus, Eros, Europa & Talus, Gaea, Graeae, Hades, Harpies, Her
 Heracles, Hestia, Hypnus, Jason, Limus, Medea, Medusa, Moerae, Morpheus, Nemesis,
 Odysseus, Persephone, Polyphemus, Poseidon, Selene, Siren, Tartarus, Terpsichore, Theseus,
 Triton, Urania, Zeus}: 2,809 pairs, mirrors and banned matchups included, which the core
-refuses), on seeded random positions — arbitrary boards and positions of random games — the same legal
-turns in the same order, the same position and winner after each, the same perft.
+refuses), on seeded random positions — arbitrary boards and positions of random games —
+the same legal turns in the same order, the same position and winner after each, the same
+perft.
 ``bench/fuzz_native.py`` runs the same comparison at a larger scale; a mismatch names the
 position, which then becomes a scenario test."""
 
