@@ -47,7 +47,7 @@ pub(crate) fn unrestricted_steps(state: &State, out: &mut StepList) -> bool {
         if interjection(state, out).is_some() {
             return true;
         }
-        if state.turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
+        if has_inserted(&state.turn) {
             state.powers[player].turn_steps(&mover_view(state), player, out);
             return false;
         }
@@ -83,7 +83,7 @@ fn interjected_turn_key(state: &State) -> (TurnKey, Step) {
     let mut due = StepList::default();
     interjection(state, &mut due);
     let mover = state.powers[state.to_move as usize];
-    let key = if state.turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
+    let key = if has_inserted(&state.turn) {
         mover.turn_key(&mover_view(state))
     } else {
         mover.turn_key(state)
@@ -113,12 +113,18 @@ fn mover_view(state: &State) -> State {
     view
 }
 
+/// Whether another power took a step of `turn` (recorded with [`INSERTED`]).
+#[inline]
+fn has_inserted(turn: &TurnSteps) -> bool {
+    turn.as_slice().iter().any(|&s| s & INSERTED != 0)
+}
+
 /// The steps of `turn` as a list of turns writes them: without [`INSERTED`] (the
 /// reference's lists name each step as it was offered).
 #[inline]
 fn as_listed(turn: &TurnSteps) -> TurnSteps {
     let mut out = *turn;
-    if turn.as_slice().iter().any(|&s| s & INSERTED != 0) {
+    if has_inserted(turn) {
         out.clear();
         for &s in turn.as_slice() {
             out.push(s & !INSERTED);
