@@ -16,8 +16,9 @@ whirlpool) is not implemented.
   to the other one. That jump is a step of its own that Charybdis's power takes in the
   mover's turn (``interjection_steps``), a move from whirlpool to whirlpool, so a turn reads
   ``b2-c3-e5^e4``; the mover's turn then goes on from the second whirlpool (its build
-  neighbours that space; Artemis's second move is used up by it, since it "counts as a
-  move"; Triton may go on if it is on the perimeter). A worker stepping from one whirlpool
+  neighbours that space; the mover's power sees the jump carry on the move before it,
+  ``rules.mover_turn``, so Artemis may still take her second move; Triton may go on if it
+  is on the perimeter). A worker stepping from one whirlpool
   onto the other does not jump back: the whirlpool it left lay under it as it moved (so the
   jump itself never triggers a jump back). A move onto a whirlpool space that held a
   worker just before (Apollo's swap, Minotaur's push) is judged after that worker has
