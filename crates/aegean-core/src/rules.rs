@@ -1416,7 +1416,7 @@ pub fn each_turn_steps(state: &State, mut visit: impl FnMut(&[Step])) {
 fn shape_of(state: &State) -> TurnShape {
     let player = state.to_move as usize;
     let other = state.powers[1 - player];
-    if other.judges_whole_turns(state, 1 - player) || state.interjections() {
+    if other.judges_whole_turns(state, 1 - player) || state.interjection_possible() {
         return TurnShape::Any;
     }
     match state.powers[player].turn_shape() {
@@ -1598,7 +1598,7 @@ pub fn can_win_now(state: &State) -> bool {
         return false;
     }
     let power = state.powers[state.to_move as usize];
-    if state.turn.is_empty() && power.only_first_move_wins() && !state.interjections() {
+    if state.turn.is_empty() && power.only_first_move_wins() && !state.interjection_possible() {
         // Only a move can win: the first moves, and Artemis's second.
         let mover = state.to_move;
         let mut moves = StepList::default();

@@ -310,6 +310,12 @@ impl State {
         self.powers[0].interjects() || self.powers[1].interjects()
     }
 
+    /// Whether a power may take a step inside the turn that starts here
+    /// (`Power::may_interject`): if not, the turn keeps its shape.
+    pub fn interjection_possible(&self) -> bool {
+        (0..2).any(|p| self.powers[p].interjects() && self.powers[p].may_interject(self, p))
+    }
+
     /// Whether every power is "no power": the fast path plays such a game.
     pub fn plain(&self) -> bool {
         self.powers.iter().all(|p| p.is_plain())

@@ -19,7 +19,9 @@
 
 use std::borrow::Cow;
 
-use super::{default_apply_step, default_turn_steps, Power, SquareToken, Token, TokenText};
+use super::{
+    default_apply_step, default_turn_steps, Power, SquareToken, Token, TokenText, TurnShape,
+};
 use crate::squares::{self, ALL};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
@@ -173,6 +175,16 @@ impl Power for Charybdis {
 
     fn interjects(&self) -> bool {
         true
+    }
+
+    fn may_interject(&self, state: &State, owner: usize) -> bool {
+        state.marks[owner].count_ones() as usize == CARD_POOLS
+    }
+
+    /// The base turn, then a whirlpool from her card or none (while she may not interject:
+    /// with both on the board her turns are walked).
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuildMark
     }
 
     fn interjection_order(&self) -> i8 {

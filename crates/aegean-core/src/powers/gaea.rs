@@ -11,7 +11,7 @@
 //! `gaea=<n>` the spares left on her card once she has placed one (absent: 2); the dome
 //! she decides about is the turn's last step (the reference's `gaea.dome`).
 
-use super::{default_apply_step, Power, Token};
+use super::{default_apply_step, Power, Token, TurnShape};
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, INSERTED, KIND_BUILD, KIND_PASS, KIND_PLACE, PASS};
@@ -53,6 +53,14 @@ impl Power for Gaea {
 
     fn interjects(&self) -> bool {
         true
+    }
+
+    fn may_interject(&self, state: &State, owner: usize) -> bool {
+        on_card(state, owner) > 0
+    }
+
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
     }
 
     /// Right after a dome is built, while a spare is on her card and a space qualifies:

@@ -17,7 +17,7 @@
 //! her token marks the slide just made until the next step (`harpies=<from>><to>`), which
 //! only ever lives inside a turn, or in a game a slide has just decided (Tartarus's Abyss).
 
-use super::{default_apply_step, Power, Token};
+use super::{default_apply_step, Power, Token, TurnShape};
 use crate::squares;
 use crate::state::{State, StepList};
 use crate::steps::{self, Step, KIND_MOVE};
@@ -81,6 +81,15 @@ impl Power for Harpies {
 
     fn interjects(&self) -> bool {
         true
+    }
+
+    /// Only opponent workers slide: not in her own turns.
+    fn may_interject(&self, state: &State, owner: usize) -> bool {
+        usize::from(state.to_move) != owner
+    }
+
+    fn turn_shape(&self) -> TurnShape {
+        TurnShape::MoveBuild
     }
 
     /// The slide due after the last move, of an opponent worker, unless that move was her

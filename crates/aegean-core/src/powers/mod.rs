@@ -183,6 +183,14 @@ pub trait Power {
         false
     }
 
+    /// Whether the owner may take a step inside the turn that starts in `state` (Charybdis:
+    /// both whirlpools on the board; Harpies: an opponent's turn; Gaea: a spare on her
+    /// card). Never true again later in a turn where it is false at its start, so where no
+    /// power may, that turn keeps its shape (`TurnShape`).
+    fn may_interject(&self, _state: &State, _owner: usize) -> bool {
+        self.interjects()
+    }
+
     /// Of the powers that interject at once, the lower goes first (the whirlpool jump
     /// resolves before a Harpies slide, RULINGS #55).
     fn interjection_order(&self) -> i8 {
@@ -1100,6 +1108,11 @@ impl God {
     #[inline]
     pub fn interjects(self) -> bool {
         dispatch!(self, p => p.interjects())
+    }
+
+    #[inline]
+    pub fn may_interject(self, state: &State, owner: usize) -> bool {
+        dispatch!(self, p => p.may_interject(state, owner))
     }
 
     #[inline]
