@@ -1419,7 +1419,7 @@ fn shape_of(state: &State) -> TurnShape {
     if other.judges_whole_turns(state, 1 - player) || state.interjection_possible() {
         return TurnShape::Any;
     }
-    match state.powers[player].turn_shape() {
+    match state.powers[player].turn_shape_at(state, player) {
         // A build may end the turn with the opponent's win (Chronus): the shapes with one
         // build, last, still hold; the others are walked.
         shape @ (TurnShape::MoveBuild | TurnShape::MoveAnyBuild) => shape,

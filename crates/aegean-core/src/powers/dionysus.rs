@@ -13,7 +13,7 @@
 
 use std::borrow::Cow;
 
-use super::{default_turn_steps, default_wins_with, Power, Token, TokenText};
+use super::{default_turn_steps, default_wins_with, Power, Token, TokenText, TurnShape};
 use crate::squares;
 use crate::state::{State, StepList, Termination};
 use crate::steps::{self, Step, END, KIND_BUILD};
@@ -81,6 +81,15 @@ impl Power for Dionysus {
             }
         }
         out.push(END); // "may": the extra turn can be declined
+    }
+
+    /// The base turn, found by its shape; his extra turns are walked.
+    fn turn_shape_at(&self, state: &State, owner: usize) -> TurnShape {
+        if in_extra_turn(state, owner) {
+            TurnShape::Any
+        } else {
+            TurnShape::MoveBuild
+        }
     }
 
     fn wins_with(&self, state: &State, player: usize, step: Step) -> Option<Termination> {

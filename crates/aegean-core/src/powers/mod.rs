@@ -324,6 +324,12 @@ pub trait Power {
         TurnShape::Any
     }
 
+    /// The shape of the owner's turn that starts in `state`: its `turn_shape`, unless the
+    /// state changes it (Dionysus: the base turn, but for his extra turns).
+    fn turn_shape_at(&self, _state: &State, _owner: usize) -> TurnShape {
+        self.turn_shape()
+    }
+
     /// Whether a win probe may try the turn's first moves alone (and Artemis's second,
     /// which her shape gives): true of every shape but `Any` (Hermes's `Travel` included:
     /// his later moves stay level); a power of shape `Any` declares it where it holds,
@@ -1252,6 +1258,11 @@ impl God {
     #[inline]
     pub fn turn_shape(self) -> TurnShape {
         dispatch!(self, p => p.turn_shape())
+    }
+
+    #[inline]
+    pub fn turn_shape_at(self, state: &State, owner: usize) -> TurnShape {
+        dispatch!(self, p => p.turn_shape_at(state, owner))
     }
 
     #[inline]
