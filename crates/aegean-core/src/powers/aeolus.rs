@@ -9,12 +9,12 @@
 //! `aeolus=<direction>`, set at setup, which the reference plays.
 
 use super::{
-    default_apply_step, default_turn_steps, direction_token, pointed_at_setup, Power, Token,
+    base_turn_before_mark, default_apply_step, direction_token, pointed_at_setup, Power, Token,
     TurnShape,
 };
 use crate::squares;
 use crate::state::{State, StepList};
-use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
+use crate::steps::{self, Step, KIND_MARK, KIND_MOVE};
 
 /// The token's key in a position; its values are the directions' names.
 pub const TOKEN: &str = "aeolus";
@@ -45,16 +45,8 @@ impl Power for Aeolus {
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
-        if state
-            .turn
-            .last()
-            .is_some_and(|s| steps::kind(s) == KIND_MARK)
-        {
-            return out.push(END);
-        }
         let start = out.len();
-        default_turn_steps(self, state, player, out);
-        if out.as_slice()[start..] == [END] {
+        if base_turn_before_mark(self, state, player, out) {
             // The end of his turn: turn the Wind (END keeps it).
             for d in 0..8 {
                 out.push(steps::mark_step(d));

@@ -20,11 +20,12 @@
 use std::borrow::Cow;
 
 use super::{
-    default_apply_step, default_turn_steps, Power, SquareToken, Token, TokenText, TurnShape,
+    base_turn_before_mark, default_apply_step, marks_then_end, Power, SquareToken, Token,
+    TokenText, TurnShape,
 };
 use crate::squares::{self, ALL};
 use crate::state::{State, StepList};
-use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
+use crate::steps::{self, Step, KIND_MARK, KIND_MOVE};
 
 /// The key of the whirlpools' levels in a position.
 const LEVELS: &str = "charybdis.levels";
@@ -139,27 +140,13 @@ impl Power for Charybdis {
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
-        if state
-            .turn
-            .last()
-            .is_some_and(|s| steps::kind(s) == KIND_MARK)
+        if base_turn_before_mark(self, state, player, out)
+            && (state.marks[player].count_ones() as usize) < CARD_POOLS
         {
-            return out.push(END);
+            // The end of her turn: a whirlpool from the card, or none.
+            let blocked = state.occupied() | state.domes | state.token_squares();
+            marks_then_end(ALL & !blocked, out);
         }
-        let start = out.len();
-        default_turn_steps(self, state, player, out);
-        if out.as_slice()[start..] != [END]
-            || state.marks[player].count_ones() as usize >= CARD_POOLS
-        {
-            return;
-        }
-        // The end of her turn: a whirlpool from the card, or none.
-        out.pop();
-        let blocked = state.occupied() | state.domes | state.token_squares();
-        for s in squares::iter(ALL & !blocked) {
-            out.push(steps::mark_square_step(s));
-        }
-        out.push(END);
     }
 
     fn apply_step(&self, state: &mut State, player: usize, step: Step) {

@@ -11,12 +11,12 @@
 //! none while the Talus is on her card.
 
 use super::{
-    default_apply_step, default_build_steps, default_turn_steps, dome_tokens, Power, Token,
-    TurnShape,
+    base_turn_before_mark, default_apply_step, default_build_steps, dome_tokens, marks_then_end,
+    Power, Token, TurnShape,
 };
 use crate::squares::{self, Mask, NEIGHBORS};
 use crate::state::{State, StepList};
-use crate::steps::{self, Step, END, KIND_MARK, KIND_MOVE};
+use crate::steps::{self, Step, KIND_MARK, KIND_MOVE};
 
 /// The token's key in a position; its values are the squares' names.
 pub const TOKEN: &str = "europa&talus";
@@ -55,28 +55,15 @@ impl Power for Europa {
     }
 
     fn turn_steps(&self, state: &State, player: usize, out: &mut StepList) {
-        if state
-            .turn
-            .last()
-            .is_some_and(|s| steps::kind(s) == KIND_MARK)
-        {
-            return out.push(END);
-        }
-        let start = out.len();
-        default_turn_steps(self, state, player, out);
-        if out.as_slice()[start..] != [END] {
+        if !base_turn_before_mark(self, state, player, out) {
             return;
         }
         let Some(worker) = moved_worker(state).filter(|&w| state.owner(w) == Some(player)) else {
             return;
         };
         // The end of her turn: the Talus next to the worker that moved, or stay.
-        out.pop();
         let blocked = state.occupied() | state.domes | state.token_squares();
-        for t in squares::iter(NEIGHBORS[worker as usize] & !blocked) {
-            out.push(steps::mark_square_step(t));
-        }
-        out.push(END);
+        marks_then_end(NEIGHBORS[worker as usize] & !blocked, out);
     }
 
     fn token_squares(&self, state: &State, owner: usize) -> Mask {

@@ -595,6 +595,39 @@ pub fn default_apply_step(state: &mut State, step: Step) {
     }
 }
 
+/// The base turn of a power that may end it with a `MARK` (Aeolus turning the Wind,
+/// Europa moving the Talus, Charybdis placing a whirlpool): after the mark only `END`,
+/// else the base turn's steps, into `out`. Returns whether those are `END` alone: the end
+/// of the turn, where the power offers its marks.
+pub fn base_turn_before_mark<P: Power + ?Sized>(
+    power: &P,
+    state: &State,
+    player: usize,
+    out: &mut StepList,
+) -> bool {
+    if state
+        .turn
+        .last()
+        .is_some_and(|s| steps::kind(s) == steps::KIND_MARK)
+    {
+        out.push(steps::END);
+        return false;
+    }
+    let start = out.len();
+    default_turn_steps(power, state, player, out);
+    out.as_slice()[start..] == [steps::END]
+}
+
+/// At the end of a turn offered as `END` alone (the last step in `out`): a token put on
+/// each square of `squares` instead, then `END` (Europa's Talus, Charybdis's whirlpool).
+pub fn marks_then_end(squares: Mask, out: &mut StepList) {
+    out.pop();
+    for s in squares::iter(squares) {
+        out.push(steps::mark_square_step(s));
+    }
+    out.push(steps::END);
+}
+
 /// The square of the worker that moved last, while the turn so far ends with a move (the
 /// one worker that goes on moving: Triton, Atalanta).
 pub fn moving_worker(state: &State) -> Option<u8> {
